@@ -1,0 +1,29 @@
+# sixtui: `make test` sets everything up on a fresh machine and runs the suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install test bench lint clean
+
+install: $(STAMP)
+
+# Reinstall only when the project's metadata changes.
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+test: install
+	$(BIN)/python -m pytest -q
+
+bench: install
+	$(BIN)/python -m benchmarks
+
+lint: install
+	$(BIN)/ruff check sixtui tests benchmarks
+	$(BIN)/ruff format --check sixtui tests benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,21 @@
+"""Connect6: one stone to open, then two a turn; six or more in a row wins.
+
+>>> from sixtui.rules import new_game
+>>> g = new_game("connect6")
+>>> for point in ["J10", "A1", "A2", "K10", "L10", "B1", "B2", "M10", "N10", "C1", "C2", "O10"]:
+...     g.play(point)
+>>> g.result
+Result(winner=0, reason='six-in-a-row', points=())
+"""
+
+from __future__ import annotations
+
+from sixtui.rules.gridgame import GridGame
+
+
+class Connect6(GridGame):
+    """Connect6 on a square board of 6 to 19 points a side (19 by default)."""
+
+    name = "connect6"
+    MIN_SIZE = 6
+    MAX_SIZE = 19

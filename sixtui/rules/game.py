@@ -1,0 +1,139 @@
+"""What every game in the library offers: the interface a search or a screen drives.
+
+A :class:`Game` is the whole state of one game: whose turn it is, the legal
+moves, how to play and take back a move, and whether it is over and who won.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
+
+import msgpack
+
+from sixtui.rules.errors import IllegalMove
+from sixtui.rules.move import Move
+from sixtui.rules.result import Result
+
+SAVE_FORMAT_VERSION = 1
+
+
+class Game(ABC):
+    """Base class of the rules engines.
+
+    Subclasses keep their own board; this class keeps the parts every game
+    shares: seats, resignation, the result, copying, equality and saving.
+    """
+
+    name: ClassVar[str]
+    players: int
+    _result: Result | None
+    _resigned_seat: int | None
+
+    # -- the interface ---------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int:
+        """The seat to play now (seat 0 moves first)."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Every move the seat to move may play now; empty once the game is over."""
+
+    @abstractmethod
+    def play(self, move: Move | str) -> None:
+        """Plays a move or its notation; raises :class:`IllegalMove` and changes nothing if illegal."""
+
+    @abstractmethod
+    def undo(self) -> Move:
+        """Takes back the last :meth:`play` and returns its move."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """Reads a move's notation; raises :class:`IllegalMove` if it is not one for this game."""
+
+    @property
+    @abstractmethod
+    def history(self) -> list[Move]:
+        """The moves played so far, oldest first."""
+
+    @abstractmethod
+    def options(self) -> dict[str, Any]:
+        """The options that :func:`sixtui.rules.new_game` needs to make this game again."""
+
+    @abstractmethod
+    def _points(self, winner: int | None) -> tuple[int, ...]:
+        """Each team's points if the game ended now with ``winner``."""
+
+    # -- shared behaviour ------------------------------------------------------------
+
+    def team(self, seat: int) -> int:
+        """The team of a seat: partners in 4-player games share ``seat % 2``."""
+        self._check_seat(seat)
+        return seat % 2
+
+    @property
+    def result(self) -> Result | None:
+        """``None`` while the game runs, else how it ended."""
+        return self._result
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    def resign(self, seat: int) -> None:
+        """The seat gives up; the other team wins with reason ``resign``."""
+        self._check_seat(seat)
+        if self._result is not None:
+            raise IllegalMove("the game is over")
+        winner = 1 - self.team(seat)
+        self._result = Result(winner, "resign", self._points(winner))
+        self._resigned_seat = seat
+
+    def to_bytes(self) -> bytes:
+        """The whole game (options, moves, resignation) as msgpack bytes."""
+        return msgpack.packb(
+            {
+                "game": self.name,
+                "version": SAVE_FORMAT_VERSION,
+                "options": self.options(),
+                "moves": self._encode_moves(),
+                "resigned": self._resigned_seat,
+            }
+        )
+
+    @classmethod
+    def _from_saved(cls, options: Mapping[str, Any], moves: bytes) -> Self:
+        """Makes the game from its options and replays its saved moves."""
+        game = cls(**options)
+        for move in game._decode_moves(moves):
+            game.play(move)
+        return game
+
+    @abstractmethod
+    def _encode_moves(self) -> bytes: ...
+
+    @abstractmethod
+    def _decode_moves(self, data: bytes) -> list[Move]: ...
+
+    @abstractmethod
+    def copy(self) -> Self:
+        """An independent copy: playing on one never changes the other."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            self.name == other.name
+            and self.options() == other.options()
+            and self.history == other.history
+            and self._resigned_seat == other._resigned_seat
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # games are mutable
+
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalMove(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}")

@@ -1,0 +1,340 @@
+"""What Connect6 and Game of 6 share: a square board, one stone to open, then two a turn.
+
+The board is a flat list with a border of ``OFF`` cells around it, so that
+walking off the board meets a sentinel instead of needing bounds checks.
+A cell's *key* is its place on the board without the border (``row * size + col``);
+keys order the legal moves and make up the saved move list.
+"""
+
+from __future__ import annotations
+
+import struct
+from bisect import bisect_left
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, ClassVar, Self
+
+from sixtui.rules.errors import GameDataError, IllegalMove
+from sixtui.rules.game import Game
+from sixtui.rules.move import Move
+from sixtui.rules.result import Result
+from sixtui.rules.square import Square, board_limits
+
+EMPTY = -1
+OFF = -2
+RUN_TO_WIN = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """The fixed facts of one board size, shared by every game of that size."""
+
+    size: int
+    width: int  # of a padded row
+    moves: tuple[Move, ...]  # by key
+    index_of_key: tuple[int, ...]
+    key_of_index: tuple[int, ...]  # -1 on the border
+    line_steps: tuple[int, int, int, int]  # across, up, and both diagonals
+
+    def index(self, square: Square) -> int:
+        return (square.row + 1) * self.width + square.col + 1
+
+
+@cache
+def geometry(size: int) -> Geometry:
+    width = size + 2
+    index_of_key = tuple((key // size + 1) * width + key % size + 1 for key in range(size * size))
+    key_of_index = [-1] * (width * width)
+    for key, index in enumerate(index_of_key):
+        key_of_index[index] = key
+    return Geometry(
+        size=size,
+        width=width,
+        moves=tuple(Move(Square(key % size, key // size)) for key in range(size * size)),
+        index_of_key=index_of_key,
+        key_of_index=tuple(key_of_index),
+        line_steps=(1, width, width + 1, width - 1),
+    )
+
+
+class GridGame(Game):
+    """Base of the square-board games. Subclasses set the size limits and may
+    add work after each stone by overriding :meth:`_after_stone`."""
+
+    players = 2
+    MIN_SIZE: ClassVar[int]
+    MAX_SIZE: ClassVar[int]
+    DEFAULT_SIZE: ClassVar[int] = 19
+
+    def __init__(self, size: int = DEFAULT_SIZE) -> None:
+        if not isinstance(size, int) or isinstance(size, bool):
+            raise ValueError(f"the board size must be a whole number, not {size!r}")
+        if not self.MIN_SIZE <= size <= self.MAX_SIZE:
+            raise ValueError(
+                f"a {self.name} board is {self.MIN_SIZE} to {self.MAX_SIZE} wide, not {size}"
+            )
+        self.size = size
+        self._geo = geometry(size)
+        width = self._geo.width
+        self._cells = [OFF] * (width * width)
+        for index in self._geo.index_of_key:
+            self._cells[index] = EMPTY
+        # Stones that still count for lines and, in Game of 6, as walls: a dot on a
+        # colored cell is dead. Games that never color cells share one list.
+        self._live = self._cells
+        self._color = [EMPTY] * (width * width)
+        self._colored_count = [0] * self.players
+        self._empty_keys = list(range(size * size))
+        self._empty_moves = list(self._geo.moves)
+        self._history: list[int] = []
+        # Per play: the seat and stones left before it, and the cells it colored.
+        self._undo_log: list[tuple[int, int, tuple[int, ...]]] = []
+        self._to_move = 0
+        self._stones_left = 1
+        self._result: Result | None = None
+        self._resigned_seat: int | None = None
+
+    # -- reading the position --------------------------------------------------------
+
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    @property
+    def stones_left(self) -> int:
+        """Stones or dots the seat to move still places this turn (0 once over)."""
+        return 0 if self._result is not None else self._stones_left
+
+    @property
+    def history(self) -> list[Move]:
+        moves = self._geo.moves
+        return [moves[key] for key in self._history]
+
+    def options(self) -> dict[str, Any]:
+        return {"size": self.size}
+
+    def legal_moves(self) -> list[Move]:
+        """Every empty point, bottom row first, each row left to right.
+
+        >>> from sixtui.rules import new_game
+        >>> [str(m) for m in new_game("connect6", size=6).legal_moves()[:3]]
+        ['A1', 'B1', 'C1']
+        """
+        if self._result is not None:
+            return []
+        return self._empty_moves.copy()
+
+    def at(self, point: Square | str) -> int | None:
+        """The team whose stone or dot stands on ``point``, or ``None``.
+
+        >>> from sixtui.rules import new_game
+        >>> g = new_game("connect6")
+        >>> g.play("J10")
+        >>> g.at("j10"), g.at("K10")
+        (0, None)
+        """
+        owner = self._cells[self._index(point)]
+        return None if owner == EMPTY else owner
+
+    def colored(self, point: Square | str) -> int | None:
+        """The team whose color the cell has, or ``None`` (always ``None`` in Connect6)."""
+        team = self._color[self._index(point)]
+        return None if team == EMPTY else team
+
+    def colored_count(self, team: int) -> int:
+        """How many cells have the team's color."""
+        return self._colored_count[team]
+
+    def winning_cells(self) -> list[Square]:
+        """The points of the winning line (all of an overline), or ``[]``."""
+        if self._result is None or self._result.reason != "six-in-a-row":
+            return []
+        last = self._geo.index_of_key[self._history[-1]]
+        team = self._live[last]
+        cells: list[int] = []
+        for step in self._geo.line_steps:
+            run = [last, *self._run(last, step, team), *self._run(last, -step, team)]
+            if len(run) >= RUN_TO_WIN:
+                cells.extend(run)
+        return sorted({self._square_of(index) for index in cells})
+
+    # -- changing it -----------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """Reads a point such as ``J10`` (any case) that lies on this board."""
+        if isinstance(text, Move):
+            return text
+        return self._geo.moves[self._key(Square.parse(text))]
+
+    def play(self, move: Move | str) -> None:
+        """Places one stone or dot for the seat to move.
+
+        >>> from sixtui.rules import new_game
+        >>> g = new_game("connect6")
+        >>> g.play("J10")
+        >>> g.to_move, g.stones_left
+        (1, 2)
+        >>> g.play("J10")
+        Traceback (most recent call last):
+        ...
+        sixtui.rules.errors.IllegalMove: J10 is taken
+        """
+        if self._result is not None:
+            raise IllegalMove("the game is over")
+        square = move.to if type(move) is Move else self.parse_move(move).to
+        key = self._key(square)
+        index = self._geo.index_of_key[key]
+        if self._cells[index] != EMPTY or self._color[index] != EMPTY:
+            raise IllegalMove(self._why_not_empty(square, index))
+        self._place(index, key)
+
+    def undo(self) -> Move:
+        if self._resigned_seat is not None:
+            raise IllegalMove("a resignation cannot be taken back")
+        if not self._history:
+            raise IllegalMove("there is no move to take back")
+        key = self._history.pop()
+        self._to_move, self._stones_left, colored = self._undo_log.pop()
+        if colored:
+            self._uncolor(colored)
+        index = self._geo.index_of_key[key]
+        self._cells[index] = EMPTY
+        self._live[index] = EMPTY
+        self._restore_empty(key)
+        self._result = None
+        return self._geo.moves[key]
+
+    def copy(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._cells = self._cells.copy()
+        other._live = other._cells if self._live is self._cells else self._live.copy()
+        other._color = self._color.copy()
+        other._colored_count = self._colored_count.copy()
+        other._empty_keys = self._empty_keys.copy()
+        other._empty_moves = self._empty_moves.copy()
+        other._history = self._history.copy()
+        other._undo_log = self._undo_log.copy()
+        return other
+
+    # -- the work of one stone -------------------------------------------------------
+
+    def _place(self, index: int, key: int) -> None:
+        team = self._to_move
+        self._cells[index] = team
+        self._live[index] = team
+        empty_keys = self._empty_keys
+        at = bisect_left(empty_keys, key)
+        del empty_keys[at]
+        del self._empty_moves[at]
+        self._history.append(key)
+        before = (team, self._stones_left)
+        if self._makes_line(index, team):
+            self._undo_log.append((*before, ()))
+            self._result = Result(team, "six-in-a-row", self._points(team))
+            return
+        colored = self._after_stone(index, team)
+        self._undo_log.append((*before, colored))
+        if self._result is not None:
+            return
+        if not empty_keys:
+            self._result = Result(None, "board-full", self._points(None))
+            return
+        self._stones_left -= 1
+        if self._stones_left == 0:
+            self._to_move = 1 - team
+            self._stones_left = 2 if len(empty_keys) >= 2 else 1
+
+    def _after_stone(self, index: int, team: int) -> tuple[int, ...]:
+        """Work after a stone that made no line; returns the cells it colored."""
+        return ()
+
+    def _color_cells(self, cells: list[int], team: int) -> tuple[int, ...]:
+        """Gives ``cells`` the team's color: they leave play and their dots die."""
+        cells.sort()
+        key_of_index = self._geo.key_of_index
+        empty_keys = self._empty_keys
+        for cell in cells:
+            self._color[cell] = team
+            self._live[cell] = EMPTY
+            if self._cells[cell] == EMPTY:
+                at = bisect_left(empty_keys, key_of_index[cell])
+                del empty_keys[at]
+                del self._empty_moves[at]
+        self._colored_count[team] += len(cells)
+        return tuple(cells)
+
+    def _uncolor(self, cells: tuple[int, ...]) -> None:
+        self._colored_count[self._color[cells[0]]] -= len(cells)
+        key_of_index = self._geo.key_of_index
+        for cell in cells:
+            self._color[cell] = EMPTY
+            self._live[cell] = self._cells[cell]
+            if self._cells[cell] == EMPTY:
+                self._restore_empty(key_of_index[cell])
+
+    def _makes_line(self, index: int, team: int) -> bool:
+        live = self._live
+        for step in self._geo.line_steps:
+            count = 1
+            probe = index + step
+            while live[probe] == team:
+                count += 1
+                probe += step
+            probe = index - step
+            while live[probe] == team:
+                count += 1
+                probe -= step
+            if count >= RUN_TO_WIN:
+                return True
+        return False
+
+    def _run(self, index: int, step: int, team: int) -> list[int]:
+        cells = []
+        probe = index + step
+        while self._live[probe] == team:
+            cells.append(probe)
+            probe += step
+        return cells
+
+    def _points(self, winner: int | None) -> tuple[int, ...]:
+        return ()
+
+    # -- helpers ---------------------------------------------------------------------
+
+    def _restore_empty(self, key: int) -> None:
+        at = bisect_left(self._empty_keys, key)
+        self._empty_keys.insert(at, key)
+        self._empty_moves.insert(at, self._geo.moves[key])
+
+    def _why_not_empty(self, square: Square, index: int) -> str:
+        if self._color[index] != EMPTY:
+            return f"{square} is colored and out of play"
+        return f"{square} is taken"
+
+    def _key(self, square: Square) -> int:
+        if type(square) is not Square:
+            raise IllegalMove(f"{square!r} is not a point")
+        col, row = square
+        if not (0 <= col < self.size and 0 <= row < self.size):
+            raise IllegalMove(f"{square} is off the board ({board_limits(self.size)})")
+        return row * self.size + col
+
+    def _index(self, point: Square | str) -> int:
+        square = point if type(point) is Square else Square.parse(point)
+        return self._geo.index_of_key[self._key(square)]
+
+    def _square_of(self, index: int) -> Square:
+        return self._geo.moves[self._geo.key_of_index[index]].to
+
+    def _encode_moves(self) -> bytes:
+        return struct.pack(f">{len(self._history)}H", *self._history)
+
+    def _decode_moves(self, data: bytes) -> list[Move]:
+        if len(data) % 2:
+            raise GameDataError("the saved move list is cut short")
+        keys = struct.unpack(f">{len(data) // 2}H", data)
+        moves = self._geo.moves
+        if any(key >= len(moves) for key in keys):
+            raise GameDataError("the saved move list names a point off the board")
+        return [moves[key] for key in keys]
