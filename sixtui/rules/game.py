@@ -44,7 +44,7 @@ class Game(ABC):
 
     @abstractmethod
     def play(self, move: Move | str) -> None:
-        """Plays a move or its notation; raises :class:`IllegalMove` and changes nothing if illegal."""
+        """Plays a move or its notation; raises :class:`IllegalMove` if illegal, changes nothing."""
 
     @abstractmethod
     def undo(self) -> Move:

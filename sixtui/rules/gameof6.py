@@ -196,8 +196,7 @@ class GameOf6(GridGame):
             if live[wall] != team or wall == index:
                 continue
             if all(
-                not self._reachable(wall + step, team, enclosed, reachable_cache)
-                for step in steps
+                not self._reachable(wall + step, team, enclosed, reachable_cache) for step in steps
             ):
                 inside.append(wall)
         return inside
@@ -230,4 +229,3 @@ class GameOf6(GridGame):
                     seen.add(neighbour)
                     stack.append(neighbour)
         return False
-

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import msgpack
@@ -32,10 +33,11 @@ def new_game(name: str, **options: Any) -> Game:
     game_type = GAMES.get(name) if isinstance(name, str) else None
     if game_type is None:
         raise ValueError(f"there is no game {name!r}: choose {' or '.join(GAMES)}")
-    try:
-        return game_type(**options)
-    except TypeError:
-        raise ValueError(f"{name} has no option among {sorted(options)}") from None
+    known = [p for p in inspect.signature(game_type).parameters if p != "self"]
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ValueError(f"{name} has no option {unknown[0]!r}; its options: {', '.join(known)}")
+    return game_type(**options)
 
 
 def load_game(data: bytes) -> Game:
@@ -48,7 +50,8 @@ def load_game(data: bytes) -> Game:
     True
     """
     saved = _unpack(data)
-    game_type = GAMES.get(saved.get("game"))  # type: ignore[arg-type]
+    name = saved.get("game")
+    game_type = GAMES.get(name) if isinstance(name, str) else None
     if game_type is None:
         raise GameDataError(f"the saved game names no known game: {saved.get('game')!r}")
     if saved.get("version") != SAVE_FORMAT_VERSION:

@@ -160,13 +160,14 @@ class GridGame(Game):
 
     # -- changing it -----------------------------------------------------------------
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str | Square | Move) -> Move:
         """Reads a point such as ``J10`` (any case) that lies on this board."""
-        if isinstance(text, Move):
+        if type(text) is Move:
             return text
-        return self._geo.moves[self._key(Square.parse(text))]
+        square = text if type(text) is Square else Square.parse(text)
+        return self._geo.moves[self._key(square)]
 
-    def play(self, move: Move | str) -> None:
+    def play(self, move: Move | Square | str) -> None:
         """Places one stone or dot for the seat to move.
 
         >>> from sixtui.rules import new_game
