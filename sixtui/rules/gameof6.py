@@ -30,6 +30,9 @@ Only a new dot can cut cells off, so the work per dot is local:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
+
 from sixtui.rules.gridgame import EMPTY, OFF, GridGame
 from sixtui.rules.result import Result
 
@@ -66,12 +69,14 @@ def _ring_groups(open_mask: int) -> tuple[tuple[int, ...], ...]:
 
 
 _RING_GROUPS = tuple(_ring_groups(mask) for mask in range(256))
+_NOTHING: frozenset[int] = frozenset()
 
 
 class GameOf6(GridGame):
     """Game of 6 on a square grid of 8 to 26 cells a side (19 by default)."""
 
     name = "gameof6"
+    _colors_cells = True
     MIN_SIZE = 8
     MAX_SIZE = 26
 
@@ -79,6 +84,7 @@ class GameOf6(GridGame):
         super().__init__(size)
         self._live = self._cells.copy()
         width = self._geo.width
+        self._width = width
         self._orthogonal_steps = (width, 1, -width, -1)
         self._ring_steps = (width, width + 1, 1, 1 - width, -width, -width - 1, -1, width - 1)
 
@@ -101,16 +107,24 @@ class GameOf6(GridGame):
             self._result = Result(team, "colored-cells", self._points(team))
         return colored
 
-    def _cut_off_by(self, index: int, team: int) -> set[int]:
+    def _cut_off_by(self, index: int, team: int) -> AbstractSet[int]:
         """The open cells that the new wall at ``index`` cut off from the outside."""
         live = self._live
-        open_mask = 0
-        for position, step in enumerate(self._ring_steps):
-            if live[index + step] != team:
-                open_mask |= 1 << position
+        north, east = self._width, 1
+        # Bit k: ring position k (N, NE, E, SE, S, SW, W, NW) is open.
+        open_mask = (
+            (live[index + north] != team)
+            | (live[index + north + east] != team) << 1
+            | (live[index + east] != team) << 2
+            | (live[index - north + east] != team) << 3
+            | (live[index - north] != team) << 4
+            | (live[index - north - east] != team) << 5
+            | (live[index - east] != team) << 6
+            | (live[index + north - east] != team) << 7
+        )
         groups = _RING_GROUPS[open_mask]
         if len(groups) < 2:
-            return set()
+            return _NOTHING
         ring_steps = self._ring_steps
         return self._enclosed_sides([index + ring_steps[group[0]] for group in groups], team)
 
@@ -179,7 +193,7 @@ class GameOf6(GridGame):
                     enclosed.update(region[side])
         return enclosed
 
-    def _walls_inside(self, index: int, team: int, enclosed: set[int]) -> list[int]:
+    def _walls_inside(self, index: int, team: int, enclosed: AbstractSet[int]) -> list[int]:
         """The team's walls that have no reachable neighbour left, off the edge.
 
         Only walls next to the new wall or to a newly enclosed cell can have
@@ -187,21 +201,23 @@ class GameOf6(GridGame):
         """
         live = self._live
         steps = self._orthogonal_steps
-        candidates = {index + step for step in steps}
-        for cell in enclosed:
-            candidates.update(cell + step for step in steps)
+        candidates: Iterable[int] = [index + step for step in steps]
+        if enclosed:
+            candidates = {*candidates, *(cell + step for cell in enclosed for step in steps)}
         reachable_cache: dict[int, bool] = {}
-        inside = []
-        for wall in candidates:
-            if live[wall] != team or wall == index:
-                continue
-            if all(
-                not self._reachable(wall + step, team, enclosed, reachable_cache) for step in steps
-            ):
-                inside.append(wall)
-        return inside
+        return [
+            wall
+            for wall in candidates
+            if live[wall] == team
+            and wall != index
+            and not any(
+                self._reachable(wall + step, team, enclosed, reachable_cache) for step in steps
+            )
+        ]
 
-    def _reachable(self, cell: int, team: int, enclosed: set[int], cache: dict[int, bool]) -> bool:
+    def _reachable(
+        self, cell: int, team: int, enclosed: AbstractSet[int], cache: dict[int, bool]
+    ) -> bool:
         """Whether the outside reaches ``cell`` now that the new wall stands."""
         value = self._live[cell]
         if value == team or cell in enclosed:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+from functools import cache
 from typing import Any
 
 import msgpack
@@ -33,11 +34,16 @@ def new_game(name: str, **options: Any) -> Game:
     game_type = GAMES.get(name) if isinstance(name, str) else None
     if game_type is None:
         raise ValueError(f"there is no game {name!r}: choose {' or '.join(GAMES)}")
-    known = [p for p in inspect.signature(game_type).parameters if p != "self"]
+    known = _option_names(game_type)
     unknown = sorted(set(options) - set(known))
     if unknown:
         raise ValueError(f"{name} has no option {unknown[0]!r}; its options: {', '.join(known)}")
     return game_type(**options)
+
+
+@cache
+def _option_names(game_type: type[Game]) -> tuple[str, ...]:
+    return tuple(inspect.signature(game_type).parameters)
 
 
 def load_game(data: bytes) -> Game:

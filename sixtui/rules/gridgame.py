@@ -35,6 +35,7 @@ class Geometry:
     index_of_key: tuple[int, ...]
     key_of_index: tuple[int, ...]  # -1 on the border
     line_steps: tuple[int, int, int, int]  # across, up, and both diagonals
+    empty_board: tuple[int, ...]  # EMPTY on the board, OFF on its border
 
     def index(self, square: Square) -> int:
         return (square.row + 1) * self.width + square.col + 1
@@ -45,8 +46,10 @@ def geometry(size: int) -> Geometry:
     width = size + 2
     index_of_key = tuple((key // size + 1) * width + key % size + 1 for key in range(size * size))
     key_of_index = [-1] * (width * width)
+    empty_board = [OFF] * (width * width)
     for key, index in enumerate(index_of_key):
         key_of_index[index] = key
+        empty_board[index] = EMPTY
     return Geometry(
         size=size,
         width=width,
@@ -54,6 +57,7 @@ def geometry(size: int) -> Geometry:
         index_of_key=index_of_key,
         key_of_index=tuple(key_of_index),
         line_steps=(1, width, width + 1, width - 1),
+        empty_board=tuple(empty_board),
     )
 
 
@@ -62,6 +66,8 @@ class GridGame(Game):
     add work after each stone by overriding :meth:`_after_stone`."""
 
     players = 2
+    # Whether a stone may color cells, so that Connect6 skips that work entirely.
+    _colors_cells: ClassVar[bool] = False
     MIN_SIZE: ClassVar[int]
     MAX_SIZE: ClassVar[int]
     DEFAULT_SIZE: ClassVar[int] = 19
@@ -75,16 +81,15 @@ class GridGame(Game):
             )
         self.size = size
         self._geo = geometry(size)
-        width = self._geo.width
-        self._cells = [OFF] * (width * width)
-        for index in self._geo.index_of_key:
-            self._cells[index] = EMPTY
+        self._index_of_key = self._geo.index_of_key
+        self._line_steps = self._geo.line_steps
+        self._cells = list(self._geo.empty_board)
         # Stones that still count for lines and, in Game of 6, as walls: a dot on a
         # colored cell is dead. Games that never color cells share one list.
         self._live = self._cells
-        self._color = [EMPTY] * (width * width)
+        self._color = [EMPTY] * len(self._cells)
         self._colored_count = [0] * self.players
-        self._empty_keys = list(range(size * size))
+        self._empty_keys = list(range(len(self._geo.moves)))
         self._empty_moves = list(self._geo.moves)
         self._history: list[int] = []
         # Per play: the seat and stones left before it, and the cells it colored.
@@ -183,8 +188,12 @@ class GridGame(Game):
         if self._result is not None:
             raise IllegalMove("the game is over")
         square = move.to if type(move) is Move else self.parse_move(move).to
-        key = self._key(square)
-        index = self._geo.index_of_key[key]
+        col, row = square
+        size = self.size
+        if not (0 <= col < size and 0 <= row < size):
+            raise IllegalMove(f"{square} is off the board ({board_limits(size)})")
+        key = row * size + col
+        index = self._index_of_key[key]
         if self._cells[index] != EMPTY or self._color[index] != EMPTY:
             raise IllegalMove(self._why_not_empty(square, index))
         self._place(index, key)
@@ -222,33 +231,46 @@ class GridGame(Game):
 
     def _place(self, index: int, key: int) -> None:
         team = self._to_move
+        stones_left = self._stones_left
         self._cells[index] = team
-        self._live[index] = team
+        live = self._live
+        live[index] = team
         empty_keys = self._empty_keys
         at = bisect_left(empty_keys, key)
         del empty_keys[at]
         del self._empty_moves[at]
         self._history.append(key)
-        before = (team, self._stones_left)
-        if self._makes_line(index, team):
-            self._undo_log.append((*before, ()))
-            self._result = Result(team, "six-in-a-row", self._points(team))
-            return
-        colored = self._after_stone(index, team)
-        self._undo_log.append((*before, colored))
+        # A line must run through the new stone: count both ways along each axis.
+        for step in self._line_steps:
+            count = 1
+            probe = index + step
+            while live[probe] == team:
+                count += 1
+                probe += step
+            probe = index - step
+            while live[probe] == team:
+                count += 1
+                probe -= step
+            if count >= RUN_TO_WIN:
+                self._undo_log.append((team, stones_left, ()))
+                self._result = Result(team, "six-in-a-row", self._points(team))
+                return
+        colored = self._after_stone(index, team) if self._colors_cells else ()
+        self._undo_log.append((team, stones_left, colored))
         if self._result is not None:
             return
         if not empty_keys:
             self._result = Result(None, "board-full", self._points(None))
-            return
-        self._stones_left -= 1
-        if self._stones_left == 0:
+        elif stones_left > 1:
+            self._stones_left = stones_left - 1
+        else:
             self._to_move = 1 - team
             self._stones_left = 2 if len(empty_keys) >= 2 else 1
 
     def _after_stone(self, index: int, team: int) -> tuple[int, ...]:
-        """Work after a stone that made no line; returns the cells it colored."""
-        return ()
+        """Work after a stone that made no line, in games that color cells;
+        returns the cells it colored."""
+        raise NotImplementedError
 
     def _color_cells(self, cells: list[int], team: int) -> tuple[int, ...]:
         """Gives ``cells`` the team's color: they leave play and their dots die."""
@@ -273,22 +295,6 @@ class GridGame(Game):
             self._live[cell] = self._cells[cell]
             if self._cells[cell] == EMPTY:
                 self._restore_empty(key_of_index[cell])
-
-    def _makes_line(self, index: int, team: int) -> bool:
-        live = self._live
-        for step in self._geo.line_steps:
-            count = 1
-            probe = index + step
-            while live[probe] == team:
-                count += 1
-                probe += step
-            probe = index - step
-            while live[probe] == team:
-                count += 1
-                probe -= step
-            if count >= RUN_TO_WIN:
-                return True
-        return False
 
     def _run(self, index: int, step: int, team: int) -> list[int]:
         cells = []

@@ -1,0 +1,1 @@
+"""sixtui's benchmarks: `make bench` (python -m benchmarks) prints their figures."""

@@ -1,0 +1,32 @@
+"""Runs every benchmark and prints a Markdown table of medians.
+
+python -m benchmarks [--runs N] [--seconds S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+
+from benchmarks import rules
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    parser.add_argument("--runs", type=int, default=5, help="runs per figure (median kept)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")
+    args = parser.parse_args()
+    if args.runs < 1 or args.seconds <= 0:
+        parser.error("--runs must be at least 1 and --seconds above 0")
+    print(f"Python {platform.python_version()} on {platform.machine()}, one process, ", end="")
+    print(f"median of {args.runs} runs of {args.seconds:g} s\n")
+    print("| figure | median | target | runs (min – max) |")
+    print("| --- | ---: | ---: | --- |")
+    for figure in rules.figures(args.runs, args.seconds):
+        print(figure.row())
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
