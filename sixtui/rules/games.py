@@ -12,8 +12,9 @@ from sixtui.rules.connect6 import Connect6
 from sixtui.rules.errors import GameDataError, IllegalMove
 from sixtui.rules.game import SAVE_FORMAT_VERSION, Game
 from sixtui.rules.gameof6 import GameOf6
+from sixtui.rules.six import Six
 
-GAMES: dict[str, type[Game]] = {game.name: game for game in (Connect6, GameOf6)}
+GAMES: dict[str, type[Game]] = {game.name: game for game in (Connect6, GameOf6, Six)}
 
 # A saved game is small; refuse anything that pretends otherwise before unpacking it.
 MAX_SAVED_BYTES = 1 << 20
@@ -29,11 +30,12 @@ def new_game(name: str, **options: Any) -> Game:
     >>> new_game("chess")
     Traceback (most recent call last):
     ...
-    ValueError: there is no game 'chess': choose connect6 or gameof6
+    ValueError: there is no game 'chess': choose connect6, gameof6 or six
     """
     game_type = GAMES.get(name) if isinstance(name, str) else None
     if game_type is None:
-        raise ValueError(f"there is no game {name!r}: choose {' or '.join(GAMES)}")
+        *others, last = GAMES
+        raise ValueError(f"there is no game {name!r}: choose {', '.join(others)} or {last}")
     known = _option_names(game_type)
     unknown = sorted(set(options) - set(known))
     if unknown:

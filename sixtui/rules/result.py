@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-Reason = Literal["six-in-a-row", "colored-cells", "board-full", "resign"]
+Reason = Literal[
+    "six-in-a-row",
+    "colored-cells",
+    "board-full",
+    "row",
+    "triangle",
+    "circle",
+    "too-few-pieces",
+    "repetition",
+    "no-moves",
+    "resign",
+]
 
 
 class Result(NamedTuple):
