@@ -64,5 +64,15 @@ def pack(cell: Hex) -> int:
 
 
 def unpack(key: int) -> Hex:
-    r = (key + _HALF) % STRIDE - _HALF
-    return Hex((key - r) // STRIDE, r)
+    cell = _UNPACKED.get(key)
+    if cell is None:
+        r = (key + _HALF) % STRIDE - _HALF
+        cell = Hex((key - r) // STRIDE, r)
+        if len(_UNPACKED) < _UNPACKED_LIMIT:
+            _UNPACKED[key] = cell
+    return cell
+
+
+# Layouts stay near the middle of the table: remember the cells met there.
+_UNPACKED: dict[int, Hex] = {}
+_UNPACKED_LIMIT = 1 << 14

@@ -20,6 +20,7 @@ sixtui.rules.errors.IllegalMove: 5,5 does not touch the layout
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal, Self
 
@@ -234,39 +235,48 @@ class Six(Game):
     def _second_round_moves(self, team: int) -> list[Move]:
         board, touching = self._board, self._touching
         frontier = sorted(cell for cell in touching if cell not in board)
+        # Frontier cells that touch a single piece: they leave the frontier with it.
+        alone: dict[int, list[int]] = {}
+        for cell in frontier:
+            if touching[cell] == 1:
+                for step in NEIGHBOUR_STEPS:
+                    if cell + step in board:
+                        alone.setdefault(cell + step, []).append(cell)
+                        break
         cuts = _CutPoints(board)
+        splitting = cuts.cut_cells
+        rows = _MOVES.by_origin
         moves: list[Move] = []
         for origin in sorted(cell for cell, owner in board.items() if owner == team):
-            groups = cuts.groups_without(origin)
-            if groups is None:
-                # The cells that touched this piece alone no longer touch the layout.
-                alone = {
-                    origin + step
-                    for step in NEIGHBOUR_STEPS
-                    if touching[origin + step] == 1 and origin + step not in board
-                }
-                moves += _MOVES.shifts(origin, frontier, alone)
-            elif self.rules.split_captures:
-                moves += self._capturing_moves(origin, groups, frontier)
+            if origin in splitting:
+                if self.rules.split_captures:
+                    moves += self._capturing_moves(origin, cuts, frontier)
+                continue
+            cut_off = alone.get(origin)
+            targets = [to for to in frontier if to not in cut_off] if cut_off else frontier
+            row = rows.get(origin)
+            try:
+                moves += list(map(row.__getitem__, targets))  # type: ignore[union-attr]
+            except (KeyError, AttributeError):  # not made yet
+                moves += _MOVES.shifts(origin, targets, ())
         return moves
 
-    def _capturing_moves(
-        self, origin: int, groups: list[list[int]], frontier: list[int]
-    ) -> list[Move]:
-        """The moves lifting ``origin`` when that splits the layout into ``groups``."""
-        largest = max(len(group) for group in groups)
-        staying = [group for group in groups if len(group) == largest]
-        if len(staying) == 1:
-            removed = [
-                origin,
-                *(cell for group in groups if group is not staying[0] for cell in group),
-            ]
-            return _MOVES.shifts(origin, frontier, self._cut_off(self._touching, removed))
+    def _capturing_moves(self, origin: int, cuts: _CutPoints, frontier: list[int]) -> list[Move]:
+        """The moves lifting ``origin`` when that splits the layout."""
+        parts = cuts.parts_without(origin)
+        largest = max(size for size, _ in parts)
+        staying = [part for part in parts if part[0] == largest]
+        # Only the groups that go are listed cell by cell: usually they are small.
         choices = []
         for kept in staying:
-            keep = min(kept)
-            removed = [origin, *(cell for group in groups if group is not kept for cell in group)]
+            removed = [origin]
+            for part in parts:
+                if part is not kept:
+                    removed += cuts.members(origin, part)
             cut_off = self._cut_off(self._touching, removed)
+            if len(staying) == 1:
+                return _MOVES.shifts(origin, frontier, cut_off)
+            keep = min(cuts.members(origin, kept))
             choices += [(to, keep) for to in frontier if to not in cut_off]
         choices.sort()
         return [_MOVES.get(origin, to, keep, False) for to, keep in choices]
@@ -566,8 +576,7 @@ class Six(Game):
                 self._to_move = saved
         cuts = _CutPoints(self._board)
         return any(
-            owner == team and cuts.groups_without(cell) is None
-            for cell, owner in self._board.items()
+            owner == team and cell not in cuts.cut_cells for cell, owner in self._board.items()
         )
 
     def _take_back(self, turn: _Turn) -> None:
@@ -645,7 +654,7 @@ class _MoveCache:
     Bounded: emptied whenever it grows past ``limit`` moves.
     """
 
-    def __init__(self, limit: int = 1 << 16) -> None:
+    def __init__(self, limit: int = 1 << 18) -> None:
         self.limit = limit
         self.size = 0
         self.moves: dict[tuple[int | None, int | None, int | None, bool], Move] = {}
@@ -669,21 +678,20 @@ class _MoveCache:
                 self.moves[key] = move
         return move
 
-    def shifts(self, origin: int, frontier: list[int], cut_off: set[int]) -> list[Move]:
+    def shifts(self, origin: int, frontier: list[int], cut_off: Collection[int]) -> list[Move]:
         """The plain moves from ``origin`` to each frontier cell not in ``cut_off``."""
         row = self.by_origin.get(origin)
         if row is None:
             self._make_room()
             row = self.by_origin[origin] = {}
-        targets = [to for to in frontier if to not in cut_off] if cut_off else frontier
         try:
-            return list(map(row.__getitem__, targets))
+            return [row[to] for to in frontier if to not in cut_off]
         except KeyError:
-            for to in targets:
+            for to in frontier:
                 if to not in row:
                     row[to] = Move(unpack(to), unpack(origin))
                     self.size += 1
-            return list(map(row.__getitem__, targets))
+            return [row[to] for to in frontier if to not in cut_off]
 
     def _make_room(self) -> None:
         if self.size >= self.limit:
@@ -713,6 +721,7 @@ class _CutPoints:
         self.number: dict[int, int] = {}
         self.end: list[int] = []
         self.cut_children: dict[int, list[int]] = {}
+        self.cut_cells: set[int] = set()  # the pieces whose lifting splits the layout
         if board:
             self._search(board, next(iter(board)))
 
@@ -746,16 +755,26 @@ class _CutPoints:
             return lowest
 
         visit(root, -1)
+        self.cut_cells = {
+            order[here] for here, children in cut_children.items() if here != 0 or len(children) > 1
+        }
 
-    def groups_without(self, cell: int) -> list[list[int]] | None:
-        """The groups left when ``cell`` is lifted, or ``None`` when one group is left."""
+    def parts_without(self, cell: int) -> list[tuple[int, int]]:
+        """The groups left when ``cell`` is lifted, as (size, where): ``where`` is the
+        search number of the group's first piece, or -1 for the pieces above ``cell``."""
         here = self.number[cell]
-        children = self.cut_children.get(here)
-        if not children or (here == 0 and len(children) < 2):
-            return None
-        groups = [self.order[child : self.end[child]] for child in children]
+        parts = [(self.end[child] - child, child) for child in self.cut_children.get(here, ())]
         if here != 0:
-            below = set().union(*groups)
-            below.add(cell)
-            groups.append([c for c in self.order if c not in below])
-        return groups
+            parts.append((len(self.order) - 1 - sum(size for size, _ in parts), -1))
+        return parts
+
+    def members(self, cell: int, part: tuple[int, int]) -> list[int]:
+        """The pieces of one group of :meth:`parts_without`."""
+        where = part[1]
+        if where >= 0:
+            return self.order[where : self.end[where]]
+        here = self.number[cell]
+        cut_off = {cell}
+        for child in self.cut_children[here]:
+            cut_off.update(self.order[child : self.end[child]])
+        return [c for c in self.order if c not in cut_off]
