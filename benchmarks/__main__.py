@@ -9,7 +9,7 @@ import argparse
 import platform
 import sys
 
-from benchmarks import rules
+from benchmarks import rules, six
 
 
 def main() -> None:
@@ -23,9 +23,10 @@ def main() -> None:
     print(f"median of {args.runs} runs of {args.seconds:g} s\n")
     print("| figure | median | target | runs (min – max) |")
     print("| --- | ---: | ---: | --- |")
-    for figure in rules.figures(args.runs, args.seconds):
-        print(figure.row())
-        sys.stdout.flush()
+    for figures in (rules.figures, six.figures):
+        for figure in figures(args.runs, args.seconds):
+            print(figure.row())
+            sys.stdout.flush()
 
 
 if __name__ == "__main__":

@@ -149,6 +149,7 @@ class Six(Game):
             )
             self._hands = [per_player] * players
         self._board: dict[int, int] = {}
+        self._cuts: _CutPoints | None = None
         # For each empty or occupied cell next to a piece: how many pieces touch it.
         self._touching: dict[int, int] = {}
         self._on_table = [0, 0]
@@ -243,7 +244,7 @@ class Six(Game):
                     if cell + step in board:
                         alone.setdefault(cell + step, []).append(cell)
                         break
-        cuts = _CutPoints(board)
+        cuts = self._cut_points()
         splitting = cuts.cut_cells
         rows = _MOVES.by_origin
         moves: list[Move] = []
@@ -574,7 +575,7 @@ class Six(Game):
                     return True
             finally:
                 self._to_move = saved
-        cuts = _CutPoints(self._board)
+        cuts = self._cut_points()
         return any(
             owner == team and cell not in cuts.cut_cells for cell, owner in self._board.items()
         )
@@ -604,7 +605,14 @@ class Six(Game):
 
     # -- the table -------------------------------------------------------------------
 
+    def _cut_points(self) -> _CutPoints:
+        """The layout's cut points, found once per position."""
+        if self._cuts is None:
+            self._cuts = _CutPoints(self._board)
+        return self._cuts
+
     def _put(self, cell: int, team: int) -> None:
+        self._cuts = None
         self._board[cell] = team
         self._on_table[team] += 1
         touching = self._touching
@@ -612,6 +620,7 @@ class Six(Game):
             touching[cell + step] = touching.get(cell + step, 0) + 1
 
     def _take(self, cell: int) -> int:
+        self._cuts = None
         team = self._board.pop(cell)
         self._on_table[team] -= 1
         touching = self._touching

@@ -1,0 +1,71 @@
+"""Six through its public API: random games per ruleset, second-round move lists."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+
+from benchmarks.measure import Figure, rate
+from sixtui.rules import Game, new_game
+from sixtui.rules.six import RULESETS
+
+FULL_TABLE = 38  # steffen, 2 players: every piece placed, none captured yet
+
+
+def random_six(options: dict, rng: random.Random) -> Game:
+    game = new_game("six", **options)
+    while game.result is None:
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def games_per_second(options: dict, seconds: float, seed: int) -> float:
+    rng = random.Random(seed)
+
+    def one_game() -> int:
+        random_six(options, rng)
+        return 1
+
+    return rate(one_game, seconds)
+
+
+def full_tables(count: int) -> list[Game]:
+    """Positions that open the second round of steffen games: 38 pieces on the table."""
+    found = []
+    rng = random.Random(38)
+    while len(found) < count:
+        game = new_game("six")
+        while game.result is None and len(game.layout()) < FULL_TABLE:
+            game.play(rng.choice(game.legal_moves()))
+        if game.result is None and game.in_hand(game.to_move) == 0:
+            found.append(game)
+    return found
+
+
+def legal_moves_microseconds(positions: list[Game], repeats: int = 5) -> float:
+    start = time.perf_counter()
+    for _ in range(repeats):
+        for game in positions:
+            game.legal_moves()
+    return (time.perf_counter() - start) / (repeats * len(positions)) * 1e6
+
+
+def figures(runs: int, seconds: float) -> Iterator[Figure]:
+    for ruleset in RULESETS:
+        for players in (2, 4):
+            options = {"ruleset": ruleset, "players": players}
+            yield Figure(
+                f"six {ruleset}, {players} players: random complete games per second",
+                [games_per_second(options, seconds, seed) for seed in range(runs)],
+                "games/s",
+                "≥ 150" if (ruleset, players) == ("steffen", 2) else "",
+                digits=0,
+            )
+    positions = full_tables(100)
+    moves = sum(len(game.legal_moves()) for game in positions) / len(positions)
+    yield Figure(
+        f"six steffen: µs per legal_moves(), second round, 38 pieces ({moves:.0f} moves)",
+        [legal_moves_microseconds(positions) for _ in range(runs)],
+        "µs",
+    )
