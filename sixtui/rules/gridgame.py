@@ -167,10 +167,12 @@ class GridGame(Game):
 
     def parse_move(self, text: str | Square | Move) -> Move:
         """Reads a point such as ``J10`` (any case) that lies on this board."""
-        if type(text) is Move:
-            return text
-        square = text if type(text) is Square else Square.parse(text)
-        return self._geo.moves[self._key(square)]
+        if type(text) is not Move:
+            square = text if type(text) is Square else Square.parse(text)
+            return self._geo.moves[self._key(square)]
+        if type(text.to) is not Square or text.origin or text.keep or text.declare:
+            raise IllegalMove(f"{text} is not a move of {self.name}: write a point like J10")
+        return self._geo.moves[self._key(text.to)]
 
     def play(self, move: Move | Square | str) -> None:
         """Places one stone or dot for the seat to move.
@@ -187,7 +189,9 @@ class GridGame(Game):
         """
         if self._result is not None:
             raise IllegalMove("the game is over")
-        square = move.to if type(move) is Move else self.parse_move(move).to
+        if type(move) is not Move or type(move.to) is not Square or move.origin or move.declare:
+            move = self.parse_move(move)
+        square = move.to
         col, row = square
         size = self.size
         if not (0 <= col < size and 0 <= row < size):

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
+from sixtui.rules.errors import IllegalMove
 from sixtui.rules.hexes import Hex
 from sixtui.rules.square import Square
+
+_HEX = r"[+-]?[0-9]+\s*,\s*[+-]?[0-9]+"
+_HEX_MOVE = re.compile(rf"\s*(?:({_HEX})\s*>\s*)?({_HEX})(?:\s*:\s*({_HEX}))?\s*(!)?\s*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +38,37 @@ class Move:
     origin: Hex | None = None
     keep: Hex | None = None
     declare: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Reads any move's notation; the game then checks it against its board.
+
+        >>> Move.parse("j10")
+        Move.parse('J10')
+        >>> Move.parse("0,0>1,1!")
+        Move.parse('0,0>1,1!')
+        """
+        if not isinstance(text, str):
+            raise IllegalMove(f"{text!r} is not a move")
+        if text.strip().lower() == "declare":
+            return cls(None, declare=True)
+        if "," not in text:
+            return cls(Square.parse(text))
+        found = _HEX_MOVE.fullmatch(text)
+        if found is None:
+            raise IllegalMove(
+                f"{text!r} is not a move: write a cell like 2,-1, a move like 0,0>1,1, or declare"
+            )
+        origin, to, keep, bang = found.groups()
+        return cls(
+            Hex.parse(to),
+            None if origin is None else Hex.parse(origin),
+            None if keep is None else Hex.parse(keep),
+            bang is not None,
+        )
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
 
     def __str__(self) -> str:
         if self.to is None:

@@ -19,7 +19,6 @@ sixtui.rules.errors.IllegalMove: 5,5 does not touch the layout
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal, Self
@@ -37,6 +36,7 @@ from sixtui.rules.shapes import (
     shapes_through,
     still_stands,
 )
+from sixtui.rules.square import Square
 
 
 def _arcs(mask: int) -> int:
@@ -96,9 +96,6 @@ RULESETS: dict[str, Ruleset] = {
         replace(_ROMANIAN, name="romanian-advanced", split_captures=True),
     )
 }
-
-_HEX = r"[+-]?[0-9]{1,6}\s*,\s*[+-]?[0-9]{1,6}"
-_NOTATION = re.compile(rf"\s*(?:({_HEX})\s*>\s*)?({_HEX})(?:\s*:\s*({_HEX}))?\s*(!)?\s*")
 
 
 @dataclass
@@ -295,19 +292,14 @@ class Six(Game):
 
     def parse_move(self, text: str | Move) -> Move:
         """Reads ``q,r``, ``FROM>TO``, ``FROM>TO:KEEP`` (any may end in ``!``) or ``declare``."""
-        if type(text) is Move:
-            return text
-        if isinstance(text, str) and text.strip().lower() == "declare":
-            return self._move(None, None, None, True)
-        found = _NOTATION.fullmatch(text) if isinstance(text, str) else None
-        if found is None:
+        move = text if type(text) is Move else Move.parse(text)
+        if type(move.to) is Square:
             raise IllegalMove(
-                f"{text!r} is not a move: write a cell like 2,-1, a move like 0,0>1,1, or declare"
+                f"{move} is not a move of Six: write a cell like 2,-1 or a move like 0,0>1,1"
             )
-        origin, to, keep, bang = found.groups()
         return self._move(
-            *(None if part is None else pack(Hex.parse(part)) for part in (origin, to, keep)),
-            bang is not None,
+            *(None if cell is None else pack(cell) for cell in (move.origin, move.to, move.keep)),
+            move.declare,
         )
 
     def play(self, move: Move | str) -> None:
@@ -323,8 +315,6 @@ class Six(Game):
         if self._result is not None:
             raise IllegalMove("the game is over")
         move = self.parse_move(move)
-        if type(move.to) is not Hex and move.to is not None:
-            raise IllegalMove(f"{move} is not a move of Six")
         seat, team = self._to_move, self._to_move % 2
         if move.to is None:
             self._check_declare(team)
