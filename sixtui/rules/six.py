@@ -293,14 +293,15 @@ class Six(Game):
     def parse_move(self, text: str | Move) -> Move:
         """Reads ``q,r``, ``FROM>TO``, ``FROM>TO:KEEP`` (any may end in ``!``) or ``declare``."""
         move = text if type(text) is Move else Move.parse(text)
-        if type(move.to) is Square:
+        if not (
+            (type(move.to) is Hex or (move.to is None and move.declare and move.origin is None))
+            and (move.origin is None or type(move.origin) is Hex)
+            and (move.keep is None or type(move.keep) is Hex)
+        ):
             raise IllegalMove(
                 f"{move} is not a move of Six: write a cell like 2,-1 or a move like 0,0>1,1"
             )
-        return self._move(
-            *(None if cell is None else pack(cell) for cell in (move.origin, move.to, move.keep)),
-            move.declare,
-        )
+        return move
 
     def play(self, move: Move | str) -> None:
         """Plays one turn: a placement, a second-round move or a declaration.
@@ -410,6 +411,14 @@ class Six(Game):
 
     def _lift(self, origin: int) -> _Lift:
         board = self._board
+        cuts = self._cuts  # found already if the moves of this position were listed
+        if cuts is not None:
+            if origin not in cuts.cut_cells:
+                rest = [cell for cell in board if cell != origin]
+                return _Lift([rest], [rest])
+            groups = [cuts.members(origin, part) for part in cuts.parts_without(origin)]
+            largest = max(len(group) for group in groups)
+            return _Lift(groups, [group for group in groups if len(group) == largest])
         around = sum(1 << bit for bit, step in enumerate(RING_STEPS) if origin + step in board)
         if _ARCS[around] <= 1:
             # The piece's neighbours touch one another round it: nothing splits.
