@@ -36,7 +36,6 @@ from sixtui.rules.shapes import (
     shapes_through,
     still_stands,
 )
-from sixtui.rules.square import Square
 
 
 def _arcs(mask: int) -> int:
