@@ -194,6 +194,8 @@ class GridGame(Game):
         square = move.to
         col, row = square
         size = self.size
+        if type(col) is not int or type(row) is not int:
+            raise IllegalMove(f"{square!r} is not a point")
         if not (0 <= col < size and 0 <= row < size):
             raise IllegalMove(f"{square} is off the board ({board_limits(size)})")
         key = row * size + col
@@ -324,7 +326,7 @@ class GridGame(Game):
         return f"{square} is taken"
 
     def _key(self, square: Square) -> int:
-        if type(square) is not Square:
+        if type(square) is not Square or type(square.col) is not int or type(square.row) is not int:
             raise IllegalMove(f"{square!r} is not a point")
         col, row = square
         if not (0 <= col < self.size and 0 <= row < self.size):

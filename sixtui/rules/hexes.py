@@ -59,6 +59,17 @@ class Hex(NamedTuple):
         return f"{self.q},{self.r}"
 
 
+def is_cell(cell: object) -> bool:
+    """Whether ``cell`` is a :class:`Hex` of whole numbers that notation can write."""
+    return (
+        type(cell) is Hex
+        and type(cell.q) is int
+        and type(cell.r) is int
+        and -_HALF < cell.q < _HALF
+        and -_HALF < cell.r < _HALF
+    )
+
+
 def pack(cell: Hex) -> int:
     return cell.q * STRIDE + cell.r
 

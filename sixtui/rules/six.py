@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Literal, Self
 
 from sixtui.rules.errors import GameDataError, IllegalMove
 from sixtui.rules.game import Game
-from sixtui.rules.hexes import NEIGHBOUR_STEPS, RING_STEPS, Hex, pack, unpack
+from sixtui.rules.hexes import NEIGHBOUR_STEPS, RING_STEPS, Hex, is_cell, pack, unpack
 from sixtui.rules.move import Move
 from sixtui.rules.result import Result
 from sixtui.rules.shapes import (
@@ -46,6 +46,7 @@ def _arcs(mask: int) -> int:
 
 
 _ARCS = tuple(_arcs(mask) for mask in range(64))
+_HOW_TO_WRITE = "write a cell like 2,-1, a move like 0,0>1,1, or declare"
 TOO_FEW = 5  # a team with this many pieces or fewer can no longer make a shape
 REPETITIONS_TO_DRAW = 3
 
@@ -203,13 +204,16 @@ class Six(Game):
         """Whether the seat to move may play ``declare`` now."""
         if not self.declare or self._result is not None:
             return False
-        team = self._to_move % 2
+        return bool(self._declarable(self._to_move % 2))
+
+    def _declarable(self, team: int) -> list[ShapeId]:
+        """The team's shapes on the table completed no earlier than the other team's last."""
         rival_completed = self._last_completion[1 - team]
-        return any(
-            since >= rival_completed
+        return [
+            shape
             for shape, since in self._shapes.items()
-            if shape_team(shape) == team
-        )
+            if shape_team(shape) == team and since >= rival_completed
+        ]
 
     # -- legal moves -----------------------------------------------------------------
 
@@ -291,15 +295,18 @@ class Six(Game):
 
     def parse_move(self, text: str | Move) -> Move:
         """Reads ``q,r``, ``FROM>TO``, ``FROM>TO:KEEP`` (any may end in ``!``) or ``declare``."""
-        move = text if type(text) is Move else Move.parse(text)
-        if not (
-            (type(move.to) is Hex or (move.to is None and move.declare and move.origin is None))
-            and (move.origin is None or type(move.origin) is Hex)
-            and (move.keep is None or type(move.keep) is Hex)
-        ):
-            raise IllegalMove(
-                f"{move} is not a move of Six: write a cell like 2,-1 or a move like 0,0>1,1"
-            )
+        if type(text) is Move:
+            move = text
+        elif isinstance(text, str) and ("," in text or text.strip().lower() == "declare"):
+            move = Move.parse(text)
+        else:
+            raise IllegalMove(f"{text!r} is not a move: {_HOW_TO_WRITE}")
+        cells = (move.to, move.origin, move.keep)
+        shaped = (move.keep is None or move.origin is not None) and (
+            move.to is not None or (move.declare and move.origin is None)
+        )
+        if not shaped or not all(cell is None or is_cell(cell) for cell in cells):
+            raise IllegalMove(f"{move} is not a move of Six: {_HOW_TO_WRITE}")
         return move
 
     def play(self, move: Move | str) -> None:
@@ -319,7 +326,7 @@ class Six(Game):
         if move.to is None:
             self._check_declare(team)
             self._record(move, seat, [])
-            self._win(team, first_by_kind([s for s in self._shapes if shape_team(s) == team]))
+            self._win(team, first_by_kind(self._declarable(team)))
             return
         if move.declare and not self.declare:
             raise IllegalMove("declaring is off in this game: drop the '!'")
@@ -595,7 +602,7 @@ class Six(Game):
                     self._put(cell, owner)
                 self._put(pack(move.origin), team)
         if turn.shapes is not None:
-            self._shapes = turn.shapes
+            self._shapes = turn.shapes.copy()  # the record may be shared with a copy
         self._last_completion = turn.last_completion
         self._to_move = turn.seat
         self._result = None
@@ -734,31 +741,29 @@ class _CutPoints:
 
     def _search(self, board: dict[int, int], root: int) -> None:
         order, number, end, cut_children = self.order, self.number, self.end, self.cut_children
-        low: list[int] = []
         get_number = number.get
 
         def visit(cell: int, parent: int) -> int:
+            """Numbers the pieces below ``cell``; returns the lowest number they reach."""
             here = len(order)
             number[cell] = here
             order.append(cell)
-            low.append(here)
             end.append(0)
             lowest = here
             for step in NEIGHBOUR_STEPS:
                 neighbour = cell + step
-                if neighbour not in board:
-                    continue
-                seen = get_number(neighbour)
-                if seen is None:
-                    below = visit(neighbour, here)
-                    if below >= here:
-                        cut_children.setdefault(here, []).append(number[neighbour])
-                    if below < lowest:
-                        lowest = below
-                elif seen != parent and seen < lowest:
-                    lowest = seen
+                if neighbour in board:
+                    seen = get_number(neighbour)
+                    if seen is None:
+                        child = len(order)
+                        below = visit(neighbour, here)
+                        if below >= here:
+                            cut_children.setdefault(here, []).append(child)
+                        elif below < lowest:
+                            lowest = below
+                    elif seen < lowest and seen != parent:
+                        lowest = seen
             end[here] = len(order)
-            low[here] = lowest
             return lowest
 
         visit(root, -1)
