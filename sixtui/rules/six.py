@@ -231,11 +231,14 @@ class Six(Game):
         if not self._turns and self.rules.first_cells:
             return sorted(pack(cell) for cell in self.rules.first_cells)
         board = self._board
-        return sorted(cell for cell in self._touching if cell not in board)
+        cells = [cell for cell in self._touching if cell not in board]
+        cells.sort()
+        return cells
 
     def _second_round_moves(self, team: int) -> list[Move]:
         board, touching = self._board, self._touching
-        frontier = sorted(cell for cell in touching if cell not in board)
+        frontier = [cell for cell in touching if cell not in board]
+        frontier.sort()
         # Frontier cells that touch a single piece: they leave the frontier with it.
         alone: dict[int, list[int]] = {}
         for cell in frontier:
@@ -246,28 +249,42 @@ class Six(Game):
                         break
         cuts = self._cut_points()
         splitting = cuts.cut_cells
+        captures = self.rules.split_captures
         rows = _MOVES.by_origin
+        own = [cell for cell, owner in board.items() if owner == team]
+        own.sort()
         moves: list[Move] = []
-        for origin in sorted(cell for cell, owner in board.items() if owner == team):
+        for origin in own:
             if origin in splitting:
-                if self.rules.split_captures:
+                if captures:
                     moves += self._capturing_moves(origin, cuts, frontier)
                 continue
-            cut_off = alone.get(origin)
-            targets = [to for to in frontier if to not in cut_off] if cut_off else frontier
             row = rows.get(origin)
+            cut_off = alone.get(origin)
             try:
-                moves += list(map(row.__getitem__, targets))  # type: ignore[union-attr]
-            except (KeyError, AttributeError):  # not made yet
-                moves += _MOVES.shifts(origin, targets, ())
+                if cut_off:
+                    moves += [row[to] for to in frontier if to not in cut_off]  # type: ignore[index]
+                else:
+                    moves += list(map(row.__getitem__, frontier))  # type: ignore[union-attr]
+            except (KeyError, AttributeError, TypeError):  # not all made yet
+                moves += _MOVES.shifts(origin, frontier, cut_off or ())
         return moves
 
     def _capturing_moves(self, origin: int, cuts: _CutPoints, frontier: list[int]) -> list[Move]:
         """The moves lifting ``origin`` when that splits the layout."""
+        here, end, order = cuts.number[origin], cuts.end, cuts.order
+        below = cuts.cut_children[here]
+        sizes = [end[child] - child for child in below]
+        above = len(order) - 1 - sum(sizes) if here else 0
+        if above > max(sizes):
+            # Usually the part above the lifted piece stays and the small parts below go.
+            removed = [origin]
+            for child in below:
+                removed += order[child : end[child]]
+            return _MOVES.shifts(origin, frontier, self._cut_off(self._touching, removed))
         parts = cuts.parts_without(origin)
         largest = max(size for size, _ in parts)
         staying = [part for part in parts if part[0] == largest]
-        # Only the groups that go are listed cell by cell: usually they are small.
         choices = []
         for kept in staying:
             removed = [origin]
@@ -301,13 +318,14 @@ class Six(Game):
             move = Move.parse(text)
         else:
             raise IllegalMove(f"{text!r} is not a move: {_HOW_TO_WRITE}")
-        cells = (move.to, move.origin, move.keep)
-        shaped = (move.keep is None or move.origin is not None) and (
-            move.to is not None or (move.declare and move.origin is None)
-        )
-        if not shaped or not all(cell is None or is_cell(cell) for cell in cells):
-            raise IllegalMove(f"{move} is not a move of Six: {_HOW_TO_WRITE}")
-        return move
+        to, origin, keep = move.to, move.origin, move.keep
+        if (
+            (is_cell(to) or (to is None and move.declare and origin is None))
+            and (origin is None or is_cell(origin))
+            and (keep is None or (origin is not None and is_cell(keep)))
+        ):
+            return move
+        raise IllegalMove(f"{move} is not a move of Six: {_HOW_TO_WRITE}")
 
     def play(self, move: Move | str) -> None:
         """Plays one turn: a placement, a second-round move or a declaration.
