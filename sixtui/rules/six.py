@@ -224,7 +224,7 @@ class Six(Game):
             return []
         moves = [self._move(None, None, None, True)] if self.can_declare() else []
         if self.in_hand(self._to_move):
-            return moves + [self._move(None, cell, None, False) for cell in self._placements()]
+            return moves + _MOVES.row_moves(None, self._placements())
         return moves + self._second_round_moves(self._to_move % 2)
 
     def _placements(self) -> list[int]:
@@ -250,7 +250,7 @@ class Six(Game):
         cuts = self._cut_points()
         splitting = cuts.cut_cells
         captures = self.rules.split_captures
-        rows = _MOVES.by_origin
+        rows = _MOVES.rows
         own = [cell for cell, owner in board.items() if owner == team]
         own.sort()
         moves: list[Move] = []
@@ -267,7 +267,7 @@ class Six(Game):
                 else:
                     moves += list(map(row.__getitem__, frontier))  # type: ignore[union-attr]
             except (KeyError, AttributeError, TypeError):  # not all made yet
-                moves += _MOVES.shifts(origin, frontier, cut_off or ())
+                moves += _MOVES.row_moves(origin, frontier, cut_off or ())
         return moves
 
     def _capturing_moves(self, origin: int, cuts: _CutPoints, frontier: list[int]) -> list[Move]:
@@ -281,7 +281,7 @@ class Six(Game):
             removed = [origin]
             for child in below:
                 removed += order[child : end[child]]
-            return _MOVES.shifts(origin, frontier, self._cut_off(self._touching, removed))
+            return _MOVES.row_moves(origin, frontier, self._cut_off(self._touching, removed))
         parts = cuts.parts_without(origin)
         largest = max(size for size, _ in parts)
         staying = [part for part in parts if part[0] == largest]
@@ -293,7 +293,7 @@ class Six(Game):
                     removed += cuts.members(origin, part)
             cut_off = self._cut_off(self._touching, removed)
             if len(staying) == 1:
-                return _MOVES.shifts(origin, frontier, cut_off)
+                return _MOVES.row_moves(origin, frontier, cut_off)
             keep = min(cuts.members(origin, kept))
             choices += [(to, keep) for to in frontier if to not in cut_off]
         choices.sort()
@@ -689,46 +689,45 @@ class _MoveCache:
     def __init__(self, limit: int = 1 << 18) -> None:
         self.limit = limit
         self.size = 0
-        self.moves: dict[tuple[int | None, int | None, int | None, bool], Move] = {}
-        self.by_origin: dict[int, dict[int, Move]] = {}  # origin → to → plain FROM>TO move
+        # Placements (origin None) and plain FROM>TO moves: origin → to → move.
+        self.rows: dict[int | None, dict[int, Move]] = {}
+        self.others: dict[tuple[int | None, int | None, int | None, bool], Move] = {}
 
     def get(self, origin: int | None, to: int | None, keep: int | None, declare: bool) -> Move:
-        plain = origin is not None and to is not None and keep is None and not declare
-        if plain and to in self.by_origin.get(origin, ()):  # type: ignore[arg-type,operator]
-            return self.by_origin[origin][to]  # type: ignore[index]
+        if to is not None and keep is None and not declare:
+            return self.row_moves(origin, [to])[0]
         key = (origin, to, keep, declare)
-        move = self.moves.get(key)
+        move = self.others.get(key)
         if move is None:
             self._make_room()
-            move = Move(
-                *(None if cell is None else unpack(cell) for cell in (to, origin, keep)), declare
-            )
+            cells = [None if cell is None else unpack(cell) for cell in (to, origin, keep)]
+            move = self.others[key] = Move(*cells, declare)
             self.size += 1
-            if plain:
-                self.by_origin.setdefault(origin, {})[to] = move  # type: ignore[arg-type,index]
-            else:
-                self.moves[key] = move
         return move
 
-    def shifts(self, origin: int, frontier: list[int], cut_off: Collection[int]) -> list[Move]:
-        """The plain moves from ``origin`` to each frontier cell not in ``cut_off``."""
-        row = self.by_origin.get(origin)
+    def row_moves(
+        self, origin: int | None, targets: list[int], cut_off: Collection[int] = ()
+    ) -> list[Move]:
+        """The placements (``origin`` None) or plain moves from ``origin`` to each of
+        ``targets`` not in ``cut_off``."""
+        row = self.rows.get(origin)
         if row is None:
             self._make_room()
-            row = self.by_origin[origin] = {}
+            row = self.rows[origin] = {}
         try:
-            return [row[to] for to in frontier if to not in cut_off]
+            return [row[to] for to in targets if to not in cut_off]
         except KeyError:
-            for to in frontier:
+            lifted = None if origin is None else unpack(origin)
+            for to in targets:
                 if to not in row:
-                    row[to] = Move(unpack(to), unpack(origin))
+                    row[to] = Move(unpack(to), lifted)
                     self.size += 1
-            return [row[to] for to in frontier if to not in cut_off]
+            return [row[to] for to in targets if to not in cut_off]
 
     def _make_room(self) -> None:
         if self.size >= self.limit:
-            self.moves.clear()
-            self.by_origin.clear()
+            self.rows.clear()
+            self.others.clear()
             self.size = 0
 
 
