@@ -181,6 +181,9 @@ class Six(Game):
         self._check_seat(seat)
         return self._hands[self._pool_of_seat[seat]]
 
+    def _hand(self, seat: int) -> int:
+        return self._hands[self._pool_of_seat[seat]]
+
     def pieces(self, team: int) -> int:
         """The team's pieces in the game: on the table and in hand."""
         pools = {self._pool_of_seat[seat] for seat in range(self.players) if seat % 2 == team}
@@ -223,7 +226,7 @@ class Six(Game):
         if self._result is not None:
             return []
         moves = [self._move(None, None, None, True)] if self.can_declare() else []
-        if self.in_hand(self._to_move):
+        if self._hand(self._to_move):
             return moves + _MOVES.row_moves(None, self._placements())
         return moves + self._second_round_moves(self._to_move % 2)
 
@@ -386,7 +389,7 @@ class Six(Game):
     # -- checking a move -------------------------------------------------------------
 
     def _check_placement(self, seat: int, to: int) -> None:
-        if not self.in_hand(seat):
+        if not self._hand(seat):
             raise IllegalMove(
                 f"seat {seat} has no pieces left in hand: "
                 "move one of the team's pieces, like 0,0>1,1"
@@ -410,9 +413,9 @@ class Six(Game):
 
     def _lift_and_place(self, move: Move, seat: int, team: int, to: int) -> list[tuple[int, int]]:
         """Lifts ``move.origin`` (capturing what it cuts off) and puts it on ``to``."""
-        if self.in_hand(seat):
+        if self._hand(seat):
             raise IllegalMove(
-                f"seat {seat} still has {self.in_hand(seat)} pieces in hand: place one first"
+                f"seat {seat} still has {self._hand(seat)} pieces in hand: place one first"
             )
         origin = pack(move.origin)
         if self._board.get(origin) != team:
@@ -422,32 +425,43 @@ class Six(Game):
         if to in self._board:
             raise IllegalMove(f"{move.to} is taken")
         lift = self._lift(origin)
-        kept = self._group_kept(move, lift)
-        kept_cells = set(kept)
-        if not any(to + step in kept_cells for step in NEIGHBOUR_STEPS):
+        if lift is None:
+            board = self._board
+            keep = None if move.keep is None else pack(move.keep)
+            if keep is not None and (keep == origin or keep not in board):
+                raise IllegalMove(f"{move.keep} is not in the group that stays")
+            touches = any(to + step in board and to + step != origin for step in NEIGHBOUR_STEPS)
+            kept = None
+        else:
+            kept = self._group_kept(move, lift)
+            kept_cells = set(kept)
+            touches = any(to + step in kept_cells for step in NEIGHBOUR_STEPS)
+        if not touches:
             raise IllegalMove(
                 f"{move.to} does not touch the layout left after lifting {move.origin}"
             )
         self._take(origin)
-        captured = [(cell, self._take(cell)) for g in lift.groups if g is not kept for cell in g]
+        captured: list[tuple[int, int]] = []
+        if lift is not None:
+            captured = [
+                (cell, self._take(cell)) for g in lift.groups if g is not kept for cell in g
+            ]
         self._put(to, team)
         return captured
 
-    def _lift(self, origin: int) -> _Lift:
+    def _lift(self, origin: int) -> _Lift | None:
+        """The groups that lifting ``origin`` leaves, or ``None`` if it splits nothing."""
         board = self._board
         cuts = self._cuts  # found already if the moves of this position were listed
         if cuts is not None:
             if origin not in cuts.cut_cells:
-                rest = [cell for cell in board if cell != origin]
-                return _Lift([rest], [rest])
+                return None
             groups = [cuts.members(origin, part) for part in cuts.parts_without(origin)]
             largest = max(len(group) for group in groups)
             return _Lift(groups, [group for group in groups if len(group) == largest])
         around = sum(1 << bit for bit, step in enumerate(RING_STEPS) if origin + step in board)
         if _ARCS[around] <= 1:
-            # The piece's neighbours touch one another round it: nothing splits.
-            rest = [cell for cell in board if cell != origin]
-            return _Lift([rest], [rest])
+            return None  # the piece's neighbours touch one another round it
         left = set(board)
         left.discard(origin)
         groups = []
@@ -462,7 +476,9 @@ class Six(Game):
                         group.append(cell + step)
                         frontier.append(cell + step)
             groups.append(group)
-        largest = max((len(group) for group in groups), default=0)
+        if len(groups) <= 1:
+            return None
+        largest = max(len(group) for group in groups)
         return _Lift(groups, [group for group in groups if len(group) == largest])
 
     def _group_kept(self, move: Move, lift: _Lift) -> list[int]:
@@ -586,7 +602,7 @@ class Six(Game):
         self._to_move = -1
 
     def _can_move(self, seat: int) -> bool:
-        if self.in_hand(seat):
+        if self._hand(seat):
             return True
         team = seat % 2
         if self.rules.split_captures:
