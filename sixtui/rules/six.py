@@ -98,14 +98,14 @@ RULESETS: dict[str, Ruleset] = {
 }
 
 
-@dataclass
+@dataclass(slots=True)
 class _Turn:
     """What one play() changed, to take it back."""
 
     move: Move
     seat: int
     captured: list[tuple[int, int]]  # (cell, team)
-    position: Any  # the repetition key counted after it
+    position: Any  # the repetition key counted after it (second round only)
     shapes: dict[ShapeId, int] | None  # declaring games: the shapes before it
     last_completion: tuple[int, int]
 
@@ -157,7 +157,9 @@ class Six(Game):
         self._result: Result | None = None
         self._resigned_seat: int | None = None
         self._winning_shape: ShapeId | None = None
-        self._seen: dict[Any, int] = {self._position(): 1}
+        # Second-round positions met so far: while pieces are placed, the pieces in
+        # hand shrink every turn, so no earlier position can come back.
+        self._seen: dict[Any, int] = {}
         # Declaring games: the shapes on the table, each with the number of the
         # move that completed it, and each team's latest completion.
         self._shapes: dict[ShapeId, int] = {}
@@ -519,8 +521,9 @@ class Six(Game):
             self._track_shapes(move, captured)
         self._turns.append(turn)
         self._advance()
-        turn.position = self._position()
-        self._seen[turn.position] = self._seen.get(turn.position, 0) + 1
+        if not any(self._hands):
+            turn.position = self._position()
+            self._seen[turn.position] = self._seen.get(turn.position, 0) + 1
         return turn
 
     def _settle(self, move: Move, team: int, to: int, captured: list[tuple[int, int]]) -> None:
@@ -542,7 +545,8 @@ class Six(Game):
                 winner = None if len(short) == 2 else 1 - short[0]
                 self._result = Result(winner, "too-few-pieces", ())
                 return
-        if self._seen[self._turns[-1].position] >= REPETITIONS_TO_DRAW:
+        position = self._turns[-1].position
+        if position is not None and self._seen[position] >= REPETITIONS_TO_DRAW:
             self._result = Result(None, "repetition", ())
         elif self._to_move < 0:
             self._to_move = self._turns[-1].seat  # nobody can move: the game stops here
@@ -621,11 +625,12 @@ class Six(Game):
 
     def _take_back(self, turn: _Turn) -> None:
         self._turns.pop()
-        count = self._seen[turn.position] - 1
-        if count:
-            self._seen[turn.position] = count
-        else:
-            del self._seen[turn.position]
+        if turn.position is not None:
+            count = self._seen[turn.position] - 1
+            if count:
+                self._seen[turn.position] = count
+            else:
+                del self._seen[turn.position]
         move, team = turn.move, turn.seat % 2
         if move.to is not None:
             self._take(pack(move.to))
@@ -675,7 +680,8 @@ class Six(Game):
         return self.rules.centre_may_be_opponent or self._board.get(centre, team) == team
 
     def _position(self) -> Any:
-        return frozenset(self._board.items()), tuple(self._hands), self._to_move
+        """The repetition key of a second-round position: pieces and seat to move."""
+        return frozenset(self._board.items()), self._to_move
 
     def _points(self, winner: int | None) -> tuple[int, ...]:
         return ()
