@@ -40,7 +40,10 @@ def shapes_through(
     ``centre_allows(centre, team)`` says whether a circle round that centre counts.
     """
     get = board.get
-    friends = sum(get(cell + step) == team for step in NEIGHBOUR_STEPS)
+    friends = 0
+    for step in NEIGHBOUR_STEPS:
+        if get(cell + step) == team:
+            friends += 1
     if not friends:
         return
     for axis, step in enumerate(AXIS_STEPS):

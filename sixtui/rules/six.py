@@ -534,7 +534,10 @@ class Six(Game):
                 self._win(team, first_by_kind(mine))
                 return
         else:
-            for side in (team, 1 - team):
+            # Only emptying a circle's centre gives the other team a shape, and only
+            # where the centre may not hold the other team's piece.
+            sides = (team,) if self.rules.centre_may_be_opponent else (team, 1 - team)
+            for side in sides:
                 shapes = self._new_shapes(side, team, to, move.origin, captured)
                 if shapes:
                     self._win(side, first_by_kind(shapes))
@@ -781,6 +784,7 @@ class _CutPoints:
     def _search(self, board: dict[int, int], root: int) -> None:
         order, number, end, cut_children = self.order, self.number, self.end, self.cut_children
         get_number = number.get
+        steps = NEIGHBOUR_STEPS
 
         def visit(cell: int, parent: int) -> int:
             """Numbers the pieces below ``cell``; returns the lowest number they reach."""
@@ -789,7 +793,7 @@ class _CutPoints:
             order.append(cell)
             end.append(0)
             lowest = here
-            for step in NEIGHBOUR_STEPS:
+            for step in steps:
                 neighbour = cell + step
                 if neighbour in board:
                     seen = get_number(neighbour)
