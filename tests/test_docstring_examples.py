@@ -1,42 +1,20 @@
 """The examples in the rules library's docstrings hold."""
 
 import doctest
+import importlib
+import pkgutil
 
 import pytest
 
 import sixtui.rules
-from sixtui.rules import (
-    connect6,
-    gameof6,
-    games,
-    gridgame,
-    hexes,
-    match,
-    move,
-    result,
-    shapes,
-    six,
-    square,
-)
+
+MODULES = [sixtui.rules] + [
+    importlib.import_module(f"sixtui.rules.{info.name}")
+    for info in pkgutil.iter_modules(sixtui.rules.__path__)
+]
 
 
-@pytest.mark.parametrize(
-    "module",
-    [
-        sixtui.rules,
-        connect6,
-        gameof6,
-        games,
-        gridgame,
-        hexes,
-        match,
-        move,
-        result,
-        shapes,
-        six,
-        square,
-    ],
-)
+@pytest.mark.parametrize("module", MODULES, ids=lambda module: module.__name__)
 def test_docstring_examples_hold(module):
     failures, _ = doctest.testmod(module, raise_on_error=False, verbose=False)
     assert failures == 0

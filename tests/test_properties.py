@@ -15,6 +15,7 @@ import re
 
 import msgpack
 import pytest
+from damaged_saves import damage, plausible_values
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from naive_referee import LETTERS, NaiveGame, cell_name
@@ -645,27 +646,7 @@ def test_load_game_of_damaged_save_refuses_or_returns_a_valid_game(
         naive.play(col, row)
     if naive.result is None and rng.random() < 0.2:
         game.resign(rng.choice([0, 1]))
-    saved = bytearray(game.to_bytes())
-    for at, mask in flips:
-        saved[at % len(saved)] ^= mask
-    if insert is not None:
-        at, extra = insert
-        saved[at % (len(saved) + 1) : at % (len(saved) + 1)] = extra
-    if cut is not None:
-        del saved[cut % (len(saved) + 1) :]
-    assert_loads_or_refuses(bytes(saved))
-
-
-plausible_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(2**63), 2**64 - 1)
-    | st.floats(allow_nan=False)
-    | st.text(max_size=10)
-    | st.binary(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
-    max_leaves=8,
-)
+    assert_loads_or_refuses(damage(game.to_bytes(), flips, insert, cut))
 
 
 def saved_records():

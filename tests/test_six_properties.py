@@ -20,6 +20,7 @@ import re
 
 import msgpack
 import pytest
+from damaged_saves import damage, plausible_values
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from naive_six import (
@@ -849,27 +850,8 @@ def test_load_game_of_damaged_save_refuses_or_returns_a_valid_game(
     game = random_game(option, rng, "uniform", max_moves=rng.randint(0, 60))
     if game.result is None and rng.random() < 0.2:
         game.resign(rng.randrange(game.players))
-    saved = bytearray(game.to_bytes())
-    for at, mask in flips:
-        saved[at % len(saved)] ^= mask
-    if insert is not None:
-        at, extra = insert
-        saved[at % (len(saved) + 1) : at % (len(saved) + 1)] = extra
-    if cut is not None:
-        del saved[cut % (len(saved) + 1) :]
-    assert_loads_or_refuses(bytes(saved))
+    assert_loads_or_refuses(damage(game.to_bytes(), flips, insert, cut))
 
-
-plausible_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(2**63), 2**64 - 1)
-    | st.floats(allow_nan=False)
-    | st.text(max_size=10)
-    | st.binary(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
-    max_leaves=8,
-)
 
 move_texts = st.sampled_from(
     ["0,0", "1,0", "-1,0", "0,-1", "-1,1", "2,0", "0,1", "1,-1", "0,0>2,0", "declare", "1,0!"]
