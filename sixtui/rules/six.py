@@ -286,7 +286,7 @@ class Six(Game):
             removed = [origin]
             for child in below:
                 removed += order[child : end[child]]
-            return _MOVES.row_moves(origin, frontier, self._cut_off(self._touching, removed))
+            return _MOVES.row_moves(origin, frontier, self._cut_off(removed))
         parts = cuts.parts_without(origin)
         largest = max(size for size, _ in parts)
         staying = [part for part in parts if part[0] == largest]
@@ -296,7 +296,7 @@ class Six(Game):
             for part in parts:
                 if part is not kept:
                     removed += cuts.members(origin, part)
-            cut_off = self._cut_off(self._touching, removed)
+            cut_off = self._cut_off(removed)
             if len(staying) == 1:
                 return _MOVES.row_moves(origin, frontier, cut_off)
             keep = min(cuts.members(origin, kept))
@@ -304,13 +304,15 @@ class Six(Game):
         choices.sort()
         return [_MOVES.get(origin, to, keep, False) for to, keep in choices]
 
-    @staticmethod
-    def _cut_off(touching: dict[int, int], removed: list[int]) -> set[int]:
-        """The cells that touch the layout only through ``removed`` pieces."""
+    def _cut_off(self, removed: list[int]) -> set[int]:
+        """The empty cells that touch the layout only through ``removed`` pieces."""
+        board, touching = self._board, self._touching
         lost: dict[int, int] = {}
         for cell in removed:
             for step in NEIGHBOUR_STEPS:
-                lost[cell + step] = lost.get(cell + step, 0) + 1
+                near = cell + step
+                if near not in board:
+                    lost[near] = lost.get(near, 0) + 1
         return {cell for cell, count in lost.items() if count >= touching[cell]}
 
     # -- playing ---------------------------------------------------------------------
@@ -782,7 +784,9 @@ class _CutPoints:
             self._search(board, next(iter(board)))
 
     def _search(self, board: dict[int, int], root: int) -> None:
-        order, number, end, cut_children = self.order, self.number, self.end, self.cut_children
+        order, end, cut_children = self.order, self.end, self.cut_children
+        # -1 until reached; cells off the layout are not keys at all.
+        number = self.number = dict.fromkeys(board, -1)
         get_number = number.get
         steps = NEIGHBOUR_STEPS
 
@@ -794,18 +798,18 @@ class _CutPoints:
             end.append(0)
             lowest = here
             for step in steps:
-                neighbour = cell + step
-                if neighbour in board:
-                    seen = get_number(neighbour)
-                    if seen is None:
-                        child = len(order)
-                        below = visit(neighbour, here)
-                        if below >= here:
-                            cut_children.setdefault(here, []).append(child)
-                        elif below < lowest:
-                            lowest = below
-                    elif seen < lowest and seen != parent:
-                        lowest = seen
+                seen = get_number(cell + step)
+                if seen is None:
+                    continue
+                if seen < 0:
+                    child = len(order)
+                    below = visit(cell + step, here)
+                    if below >= here:
+                        cut_children.setdefault(here, []).append(child)
+                    elif below < lowest:
+                        lowest = below
+                elif seen < lowest and seen != parent:
+                    lowest = seen
             end[here] = len(order)
             return lowest
 
