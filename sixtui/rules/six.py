@@ -244,14 +244,6 @@ class Six(Game):
         board, touching = self._board, self._touching
         frontier = [cell for cell in touching if cell not in board]
         frontier.sort()
-        # Frontier cells that touch a single piece: they leave the frontier with it.
-        alone: dict[int, list[int]] = {}
-        for cell in frontier:
-            if touching[cell] == 1:
-                for step in NEIGHBOUR_STEPS:
-                    if cell + step in board:
-                        alone.setdefault(cell + step, []).append(cell)
-                        break
         cuts = self._cut_points()
         splitting = cuts.cut_cells
         captures = self.rules.split_captures
@@ -265,7 +257,12 @@ class Six(Game):
                     moves += self._capturing_moves(origin, cuts, frontier)
                 continue
             row = rows.get(origin)
-            cut_off = alone.get(origin)
+            # The cells that touched this piece alone leave the frontier with it.
+            cut_off = [
+                origin + step
+                for step in NEIGHBOUR_STEPS
+                if touching.get(origin + step) == 1 and origin + step not in board
+            ]
             try:
                 if cut_off:
                     moves += [row[to] for to in frontier if to not in cut_off]  # type: ignore[index]
