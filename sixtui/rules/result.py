@@ -32,7 +32,3 @@ class Result(NamedTuple):
     winner: int | None
     reason: Reason
     points: tuple[int, ...] = ()
-
-    @property
-    def is_draw(self) -> bool:
-        return self.winner is None

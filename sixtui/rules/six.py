@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Literal, Self
+from typing import Any, Literal, Self
 
 from sixtui.rules.errors import GameDataError, IllegalMove
 from sixtui.rules.game import Game
@@ -122,7 +122,6 @@ class Six(Game):
     """Six for 2 players or 2 teams of 2 partners, under one of :data:`RULESETS`."""
 
     name = "six"
-    _Ruleset: ClassVar = Ruleset
 
     def __init__(self, ruleset: str = "steffen", players: int = 2, declare: bool = False) -> None:
         if ruleset not in RULESETS:

@@ -38,9 +38,6 @@ class Square(NamedTuple):
         letter, number = found.groups()
         return cls(COLUMN_LETTERS.index(letter.upper()), int(number) - 1)
 
-    def on_board(self, size: int) -> bool:
-        return 0 <= self.col < size and 0 <= self.row < size
-
     def __str__(self) -> str:
         if 0 <= self.col < MAX_SIZE:
             return f"{COLUMN_LETTERS[self.col]}{self.row + 1}"
