@@ -706,11 +706,11 @@ class Six(Game):
 class _MoveCache:
     """Moves made once and handed out again: a second-round position has hundreds.
 
-    Bounded: emptied whenever it grows past ``limit`` moves (about 15 MiB at 2**17;
+    Bounded: emptied whenever it grows past ``limit`` moves (about 29 MiB at 2**18;
     random play from the usual start meets some 60,000 in 400 games).
     """
 
-    def __init__(self, limit: int = 1 << 17) -> None:
+    def __init__(self, limit: int = 1 << 18) -> None:
         self.limit = limit
         self.size = 0
         # Placements (origin None) and plain FROM>TO moves: origin → to → move.
