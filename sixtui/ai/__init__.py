@@ -1,0 +1,56 @@
+"""Computer players for every game of :mod:`sixtui.rules`.
+
+:func:`choose_turn` picks the moves of one whole turn. It is pure: it works on
+a copy of the game, does no I/O and starts no threads, so a screen may run it
+in a worker process.
+
+>>> from sixtui.rules import new_game
+>>> g = new_game("connect6", size=9)
+>>> for point in ["E5", "A1", "A2", "F5", "G5", "B1", "B2", "H5", "C7", "C1", "C2"]:
+...     g.play(point)
+>>> [str(m) for m in choose_turn(g, seed=1)]  # four in a row: it makes six
+['C5', 'D5']
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from sixtui.ai.grid import choose_grid_turn
+from sixtui.ai.six import choose_six_move
+from sixtui.rules import Game, Move
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_SECONDS = 1.0
+
+__all__ = ["DEFAULT_SECONDS", "LEVELS", "choose_turn"]
+
+
+def choose_turn(
+    game: Game, level: str = "normal", seconds: float | None = None, seed: int | None = None
+) -> list[Move]:
+    """The moves that complete the current turn for the seat to move; ``game`` is kept.
+
+    Connect6 and Game of 6 get ``game.stones_left`` moves (fewer when the first
+    one already wins), Six gets one. Every level takes a win this turn and blocks
+    the other team's win next turn when it can; "easy" then plays loosely,
+    "normal" plays its best-scored move, and "hard" also avoids moves that let
+    the other team win at once. ``seconds`` bounds the search (``None``:
+    :data:`DEFAULT_SECONDS`); ``seed`` makes the choice reproducible.
+
+    >>> from sixtui.rules import new_game
+    >>> choose_turn(new_game("six"), level="expert")
+    Traceback (most recent call last):
+    ...
+    ValueError: there is no level 'expert': choose easy, normal or hard
+    """
+    if level not in LEVELS:
+        raise ValueError(f"there is no level {level!r}: choose easy, normal or hard")
+    if game.result is not None:
+        raise ValueError("the game is over: there is no turn to play")
+    deadline = time.perf_counter() + (DEFAULT_SECONDS if seconds is None else seconds)
+    rng = random.Random(seed)
+    if game.name == "six":
+        return choose_six_move(game, level, deadline, rng)
+    return choose_grid_turn(game, level, deadline, rng)
