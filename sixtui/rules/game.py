@@ -27,6 +27,8 @@ class Game(ABC):
     """
 
     name: ClassVar[str]
+    # The containers that change as the game is played; copy() copies them.
+    _copied_attributes: ClassVar[tuple[str, ...]]
     players: int
     _result: Result | None
     _resigned_seat: int | None
@@ -118,9 +120,17 @@ class Game(ABC):
     @abstractmethod
     def _decode_moves(self, data: bytes) -> list[Move]: ...
 
-    @abstractmethod
     def copy(self) -> Self:
         """An independent copy: playing on one never changes the other."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        fresh: dict[int, Any] = {}  # one copy per object, so shared lists stay shared
+        for name in self._copied_attributes:
+            value = getattr(self, name)
+            if id(value) not in fresh:
+                fresh[id(value)] = value.copy()
+            setattr(other, name, fresh[id(value)])
+        return other
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

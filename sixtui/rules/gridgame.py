@@ -12,7 +12,7 @@ import struct
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from sixtui.rules.errors import GameDataError, IllegalMove
 from sixtui.rules.game import Game
@@ -66,6 +66,16 @@ class GridGame(Game):
     add work after each stone by overriding :meth:`_after_stone`."""
 
     players = 2
+    _copied_attributes = (
+        "_cells",
+        "_live",
+        "_color",
+        "_colored_count",
+        "_empty_keys",
+        "_empty_moves",
+        "_history",
+        "_undo_log",
+    )
     # Whether a stone may color cells, so that Connect6 skips that work entirely.
     _colors_cells: ClassVar[bool] = False
     MIN_SIZE: ClassVar[int]
@@ -219,19 +229,6 @@ class GridGame(Game):
         self._restore_empty(key)
         self._result = None
         return self._geo.moves[key]
-
-    def copy(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._cells = self._cells.copy()
-        other._live = other._cells if self._live is self._cells else self._live.copy()
-        other._color = self._color.copy()
-        other._colored_count = self._colored_count.copy()
-        other._empty_keys = self._empty_keys.copy()
-        other._empty_moves = self._empty_moves.copy()
-        other._history = self._history.copy()
-        other._undo_log = self._undo_log.copy()
-        return other
 
     # -- the work of one stone -------------------------------------------------------
 

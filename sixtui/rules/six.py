@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, replace
-from typing import Any, Literal, Self
+from typing import Any, Literal
 
 from sixtui.rules.errors import GameDataError, IllegalMove
 from sixtui.rules.game import Game
@@ -122,6 +122,15 @@ class Six(Game):
     """Six for 2 players or 2 teams of 2 partners, under one of :data:`RULESETS`."""
 
     name = "six"
+    _copied_attributes = (
+        "_hands",
+        "_board",
+        "_touching",
+        "_on_table",
+        "_turns",
+        "_seen",
+        "_shapes",
+    )
 
     def __init__(self, ruleset: str = "steffen", players: int = 2, declare: bool = False) -> None:
         if ruleset not in RULESETS:
@@ -373,18 +382,6 @@ class Six(Game):
         turn = self._turns[-1]
         self._take_back(turn)
         return turn.move
-
-    def copy(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._hands = self._hands.copy()
-        other._board = self._board.copy()
-        other._touching = self._touching.copy()
-        other._on_table = self._on_table.copy()
-        other._turns = self._turns.copy()
-        other._seen = self._seen.copy()
-        other._shapes = self._shapes.copy()
-        return other
 
     # -- checking a move -------------------------------------------------------------
 

@@ -1,0 +1,179 @@
+"""Runs the computer player in worker processes, off the event loop.
+
+One :class:`Thinker` serves every game of a process: screens ``await`` its
+:meth:`Thinker.think`, which sends the game to a worker process as
+``game.to_bytes()`` and gets the turn back as move notation, so the asyncio
+loop (and every other session on it) keeps running while the computer thinks.
+
+>>> import asyncio
+>>> from sixtui.rules import new_game
+>>> async def demo():
+...     async with Thinker() as thinker:
+...         return await thinker.think(new_game("six"), seed=1)
+>>> asyncio.run(demo())
+[Move.parse('0,0')]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from types import TracebackType
+
+from sixtui.ai import choose_turn
+from sixtui.rules import Game, Move, load_game
+
+__all__ = ["Thinker"]
+
+
+def _think_in_worker(data: bytes, level: str, seconds: float | None, seed: int | None) -> list[str]:
+    """In the worker: the turn chosen for the saved game ``data``, as move notation."""
+    return [str(move) for move in choose_turn(load_game(data), level, seconds, seed)]
+
+
+def _warm_up() -> None:
+    """In the worker: nothing; submitting it makes the pool start a process."""
+
+
+def _default_start_method() -> str:
+    # "fork" copies a process that has threads (asyncio's default executor,
+    # asyncssh, the pool's own manager thread): never use it here.
+    methods = multiprocessing.get_all_start_methods()
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
+class Thinker:
+    """Runs :func:`sixtui.ai.choose_turn` in worker processes shared by every game of this process.
+
+    ``workers`` is how many turns can be thought about at once; more calls wait
+    their turn in a queue. The pool of processes starts lazily, in a thread, on
+    the first :meth:`think`, so starting it does not block the event loop
+    either. ``start_method`` is the :mod:`multiprocessing` start method: by
+    default "forkserver" where there is one, else "spawn" (never "fork", which
+    is unsafe in a process with threads).
+
+    Cancellation: cancelling the task that awaits :meth:`think` returns at once
+    (the :class:`asyncio.CancelledError` propagates). A job that no worker has
+    taken yet is cancelled; a job already running (or already handed to a
+    worker's queue) finishes within its own ``seconds`` budget and its result
+    is dropped, so a worker may stay busy for up to that budget.
+
+    Use it as ``async with Thinker() as thinker:`` or call :meth:`close`.
+    """
+
+    def __init__(self, workers: int = 1, *, start_method: str | None = None) -> None:
+        if workers < 1:
+            raise ValueError(f"a Thinker needs at least one worker, not {workers}")
+        self.workers = workers
+        self._context = multiprocessing.get_context(start_method or _default_start_method())
+        self._pool: ProcessPoolExecutor | None = None
+        self._starting: asyncio.Task[ProcessPoolExecutor] | None = None
+        self._closed = False
+
+    async def think(
+        self,
+        game: Game,
+        level: str = "normal",
+        seconds: float | None = None,
+        seed: int | None = None,
+    ) -> list[Move]:
+        """The moves that complete the current turn, as :func:`~sixtui.ai.choose_turn` picks them.
+
+        The position is taken when the call is made; ``game`` itself is never
+        changed. Raises :class:`ValueError` as ``choose_turn`` does (the game is
+        over, no such level), :class:`RuntimeError` if the worker process died
+        (the next call starts a fresh pool) or the Thinker is closed.
+        """
+        data = game.to_bytes()
+        pool = await self._get_pool()
+        loop = asyncio.get_running_loop()
+        try:
+            notations = await loop.run_in_executor(
+                pool, _think_in_worker, data, level, seconds, seed
+            )
+        except BrokenProcessPool as error:
+            self._discard(pool)
+            raise RuntimeError(
+                "the computer player's worker process died; the next turn starts a new one"
+            ) from error
+        return [game.parse_move(text) for text in notations]
+
+    async def close(self) -> None:
+        """Stops the workers and waits for them to exit; the Thinker cannot think afterwards.
+
+        Jobs not yet started are cancelled; a running job ends within its own
+        ``seconds`` budget, and its result is dropped. The waiting happens in a
+        thread, so the event loop keeps running meanwhile.
+        """
+        self._closed = True
+        if self._starting is not None:
+            try:
+                await asyncio.shield(self._starting)
+            except Exception:  # the pool never started: nothing to stop
+                pass
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+    async def __aenter__(self) -> Thinker:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    # -- the pool --------------------------------------------------------------------
+
+    async def _get_pool(self) -> ProcessPoolExecutor:
+        """The running pool, started (once, even for concurrent callers) in a thread if need be."""
+        if self._closed:
+            raise RuntimeError("this Thinker is closed")
+        if self._pool is not None:
+            return self._pool
+        if self._starting is None:
+            self._starting = asyncio.create_task(asyncio.to_thread(self._start_pool))
+            self._starting.add_done_callback(self._started)
+        # Shielded: a caller cancelled meanwhile must not orphan the pool being started.
+        try:
+            pool = await asyncio.shield(self._starting)
+        except BrokenProcessPool as error:
+            raise RuntimeError(
+                "the computer player's worker process could not start"
+            ) from error
+        if self._closed:
+            raise RuntimeError("this Thinker is closed")
+        return pool
+
+    def _start_pool(self) -> ProcessPoolExecutor:
+        """In a thread: a new pool whose processes are already being started.
+
+        Starting a process (and the fork server, the first time) waits on the
+        child, so it is done here rather than on the event loop by the first
+        ``submit`` of :meth:`think`.
+        """
+        pool = ProcessPoolExecutor(self.workers, mp_context=self._context)
+        try:
+            warm: list[Future[None]] = [pool.submit(_warm_up) for _ in range(self.workers)]
+            for future in warm:
+                future.result()
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        return pool
+
+    def _started(self, task: asyncio.Task[ProcessPoolExecutor]) -> None:
+        self._starting = None
+        if not task.cancelled() and task.exception() is None:
+            self._pool = task.result()
+
+    def _discard(self, pool: ProcessPoolExecutor) -> None:
+        """Forgets a broken pool (unless a fresh one already replaced it)."""
+        if self._pool is pool:
+            self._pool = None
+        pool.shutdown(wait=False, cancel_futures=True)
