@@ -17,6 +17,7 @@ loop (and every other session on it) keeps running while the computer thinks.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -109,10 +110,8 @@ class Thinker:
         """
         self._closed = True
         if self._starting is not None:
-            try:
+            with contextlib.suppress(Exception):  # if the pool never started: nothing to stop
                 await asyncio.shield(self._starting)
-            except Exception:  # the pool never started: nothing to stop
-                pass
         pool, self._pool = self._pool, None
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
@@ -143,9 +142,7 @@ class Thinker:
         try:
             pool = await asyncio.shield(self._starting)
         except BrokenProcessPool as error:
-            raise RuntimeError(
-                "the computer player's worker process could not start"
-            ) from error
+            raise RuntimeError("the computer player's worker process could not start") from error
         if self._closed:
             raise RuntimeError("this Thinker is closed")
         return pool

@@ -1,0 +1,205 @@
+"""The computer player in worker processes: right answers, and the event loop never waits."""
+
+import asyncio
+import doctest
+import multiprocessing
+import random
+import time
+from dataclasses import replace
+
+import pytest
+
+import sixtui.ai.worker
+from sixtui.ai.worker import Thinker
+from sixtui.rules import new_game
+
+BUDGET = 1.0
+
+
+def play_whole_turn(game, moves):
+    """Plays ``moves`` checking each is legal, and that together they end the turn."""
+    seat = game.to_move
+    stones = game.stones_left if game.name != "six" else 1
+    assert 1 <= len(moves) <= stones
+    for move in moves:
+        assert game.result is None and game.to_move == seat
+        plain = replace(move, declare=False) if move.to is not None else move
+        assert plain in game.legal_moves(), f"{move} is not legal"
+        game.play(move)
+    assert game.result is not None or (len(moves) == stones and game.to_move != seat)
+
+
+def random_position(name, options, seed, turns):
+    """A game after ``turns`` random moves that did not end it."""
+    rng = random.Random(seed)
+    game = new_game(name, **options)
+    for _ in range(turns):
+        moves = game.legal_moves()
+        rng.shuffle(moves)
+        for move in moves:
+            game.play(move)
+            if game.result is None:
+                break
+            game.undo()
+    return game
+
+
+def slow_position():
+    """A Game of 6 position where "hard" uses its whole budget."""
+    game = random_position("gameof6", {}, seed=1, turns=60)
+    assert game.result is None
+    return game
+
+
+async def largest_gap_while(awaitable, step=0.01):
+    """Awaits ``awaitable`` while a ticker sleeps ``step`` at a time: its result, longest tick."""
+    largest = 0.0
+    done = False
+
+    async def ticker():
+        nonlocal largest
+        last = time.perf_counter()
+        while not done:
+            await asyncio.sleep(step)
+            now = time.perf_counter()
+            largest = max(largest, now - last)
+            last = now
+
+    ticking = asyncio.create_task(ticker())
+    try:
+        result = await awaitable
+    finally:
+        done = True
+        await ticking
+    return result, largest
+
+
+@pytest.fixture
+async def thinker():
+    async with Thinker() as thinker:
+        yield thinker
+    assert multiprocessing.active_children() == []
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "turns"),
+    [
+        ("connect6", {"size": 9}, 0),
+        ("connect6", {"size": 9}, 5),
+        ("gameof6", {"size": 9}, 4),
+        ("six", {"ruleset": "steffen"}, 3),
+        ("six", {"ruleset": "romanian-advanced", "players": 4, "declare": True}, 60),
+    ],
+)
+async def test_a_turn_is_legal_whole_and_leaves_the_game_alone(thinker, name, options, turns):
+    game = random_position(name, options, seed=turns, turns=turns)
+    saved = game.to_bytes()
+    moves = await thinker.think(game, level="hard", seconds=0.3, seed=2)
+    assert game.to_bytes() == saved
+    play_whole_turn(game.copy(), moves)
+
+
+async def test_the_loop_keeps_running_while_the_worker_thinks(thinker):
+    game = slow_position()
+    started = time.perf_counter()
+    moves, largest = await largest_gap_while(thinker.think(game, "hard", seconds=BUDGET, seed=1))
+    took = time.perf_counter() - started
+    assert took > 0.8 * BUDGET  # it really thought for its budget...
+    assert largest < 0.2  # ...and the loop ticked all along, the pool's start included
+    play_whole_turn(game, moves)
+
+
+async def test_a_cancelled_think_returns_at_once_and_the_thinker_goes_on(thinker):
+    game = slow_position()
+    task = asyncio.create_task(thinker.think(game, "hard", seconds=BUDGET, seed=1))
+    await asyncio.sleep(0.3)  # the worker is busy with it now
+    started = time.perf_counter()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert time.perf_counter() - started < 0.5
+    six = new_game("six")
+    play_whole_turn(six, await thinker.think(six, seconds=0.2))
+
+
+async def test_cancelling_while_the_pool_starts_still_leaves_a_working_thinker(thinker):
+    task = asyncio.create_task(thinker.think(new_game("six"), seconds=0.2))
+    await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    game = new_game("connect6", size=9)
+    play_whole_turn(game, await thinker.think(game, seconds=0.2))
+
+
+async def test_a_finished_game_or_an_unknown_level_is_a_value_error(thinker):
+    game = new_game("six")
+    game.resign(0)
+    with pytest.raises(ValueError, match=r"^the game is over: there is no turn to play$"):
+        await thinker.think(game)
+    with pytest.raises(ValueError, match=r"^there is no level 'expert'"):
+        await thinker.think(new_game("six"), level="expert")
+    live = new_game("six")
+    play_whole_turn(live, await thinker.think(live, seconds=0.2))
+
+
+async def test_a_dead_worker_is_a_runtime_error_and_the_next_think_works(thinker):
+    game = slow_position()
+    task = asyncio.create_task(thinker.think(game, "hard", seconds=BUDGET, seed=1))
+    await asyncio.sleep(0.3)
+    workers = multiprocessing.active_children()
+    assert workers
+    for process in workers:
+        process.kill()
+    with pytest.raises(RuntimeError, match="worker process died"):
+        await task
+    six = new_game("six")
+    play_whole_turn(six, await thinker.think(six, seconds=0.2))
+
+
+async def test_close_leaves_no_child_processes_and_ends_the_thinker():
+    thinker = Thinker()
+    game = slow_position()
+    task = asyncio.create_task(thinker.think(game, "hard", seconds=BUDGET, seed=1))
+    await asyncio.sleep(0.3)
+    assert multiprocessing.active_children()
+    task.cancel()
+    started = time.perf_counter()
+    _, largest = await largest_gap_while(thinker.close())
+    assert time.perf_counter() - started < BUDGET + 0.5  # the abandoned job's budget at most
+    assert largest < 0.2
+    assert multiprocessing.active_children() == []
+    with pytest.raises(RuntimeError, match="closed"):
+        await thinker.think(new_game("six"))
+    with pytest.raises(asyncio.CancelledError):
+        await task
+
+
+async def test_close_before_any_think_is_fine():
+    await Thinker().close()
+    assert multiprocessing.active_children() == []
+
+
+async def test_two_workers_think_at_the_same_time():
+    async with Thinker(workers=2) as thinker:
+        await asyncio.gather(*(thinker.think(new_game("six"), seconds=0.1) for _ in range(2)))
+        games = [slow_position(), slow_position()]
+        started = time.perf_counter()
+        turns = await asyncio.gather(
+            *(thinker.think(game, "hard", seconds=BUDGET, seed=1) for game in games)
+        )
+        took = time.perf_counter() - started
+    assert took < 1.6 * BUDGET  # one after the other would take twice the budget
+    for game, moves in zip(games, turns, strict=True):
+        play_whole_turn(game, moves)
+    assert multiprocessing.active_children() == []
+
+
+def test_workers_must_be_at_least_one():
+    with pytest.raises(ValueError, match="at least one worker"):
+        Thinker(workers=0)
+
+
+def test_docstring_examples_hold():
+    failures, _ = doctest.testmod(sixtui.ai.worker)
+    assert failures == 0
