@@ -104,8 +104,10 @@ async def test_the_loop_keeps_running_while_the_worker_thinks(thinker):
     started = time.perf_counter()
     moves, largest = await largest_gap_while(thinker.think(game, "hard", seconds=BUDGET, seed=1))
     took = time.perf_counter() - started
-    assert took > 0.8 * BUDGET  # it really thought for its budget...
-    assert largest < 0.2  # ...and the loop ticked all along, the pool's start included
+    # Thinking on the loop would stall it for the whole think; here it ticked all
+    # along (the pool's start included), however long the search chose to run.
+    assert took > 0.3
+    assert largest < 0.2
     play_whole_turn(game, moves)
 
 
@@ -183,13 +185,16 @@ async def test_close_before_any_think_is_fine():
 async def test_two_workers_think_at_the_same_time():
     async with Thinker(workers=2) as thinker:
         await asyncio.gather(*(thinker.think(new_game("six"), seconds=0.1) for _ in range(2)))
+        started = time.perf_counter()
+        await thinker.think(slow_position(), "hard", seconds=BUDGET, seed=1)
+        alone = time.perf_counter() - started
         games = [slow_position(), slow_position()]
         started = time.perf_counter()
         turns = await asyncio.gather(
             *(thinker.think(game, "hard", seconds=BUDGET, seed=1) for game in games)
         )
-        took = time.perf_counter() - started
-    assert took < 1.6 * BUDGET  # one after the other would take twice the budget
+        together = time.perf_counter() - started
+    assert together < 1.6 * alone  # one after the other would take twice as long
     for game, moves in zip(games, turns, strict=True):
         play_whole_turn(game, moves)
     assert multiprocessing.active_children() == []
