@@ -1,6 +1,6 @@
 """Six: hexagon pieces side by side; a row, triangle or circle of six wins.
 
-Players place their pieces one a turn, each touching the layout; once a seat's
+Players place their pieces one per turn, each touching the layout; once a seat's
 pieces in hand are used up it moves instead, lifting one of its team's pieces
 and putting it down elsewhere against the layout. Three rulesets differ in the
 start, the circle's centre, and what happens when a lift splits the layout
