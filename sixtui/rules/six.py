@@ -235,10 +235,13 @@ class Six(Game):
         then placements, or second-round moves, in order of their cells."""
         if self._result is not None:
             return []
-        moves = [self._move(None, None, None, True)] if self.can_declare() else []
         if self._hand(self._to_move):
-            return moves + _MOVES.row_moves(None, self._placements())
-        return moves + self._second_round_moves(self._to_move % 2)
+            moves = _MOVES.row_moves(None, self._placements())
+        else:
+            moves = self._second_round_moves(self._to_move % 2)
+        if self.can_declare():
+            moves.insert(0, self._move(None, None, None, True))
+        return moves
 
     def _placements(self) -> list[int]:
         if not self._turns and self.rules.first_cells:
