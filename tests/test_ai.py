@@ -2,11 +2,10 @@
 
 import doctest
 import importlib
-import random
-from dataclasses import replace
 from itertools import combinations
 
 import pytest
+from turns import play_whole_turn, random_position
 
 from sixtui.ai import choose_turn
 from sixtui.rules import Move, new_game
@@ -26,34 +25,6 @@ GAMES = [
     ("gameof6", {"size": 9}),
     *(("six", options) for options in SIX_OPTIONS),
 ]
-
-
-def play_whole_turn(game, moves):
-    """Plays ``moves`` checking each is legal, and that together they end the turn."""
-    seat = game.to_move
-    stones = game.stones_left if game.name != "six" else 1
-    assert 1 <= len(moves) <= stones
-    for move in moves:
-        assert game.result is None and game.to_move == seat
-        plain = replace(move, declare=False) if move.to is not None else move
-        assert plain in game.legal_moves(), f"{move} is not legal"
-        game.play(move)
-    assert game.result is not None or (len(moves) == stones and game.to_move != seat)
-
-
-def random_position(name, options, seed, turns):
-    """A game after ``turns`` random moves that did not end it."""
-    rng = random.Random(seed)
-    game = new_game(name, **options)
-    for _ in range(turns):
-        moves = game.legal_moves()
-        rng.shuffle(moves)
-        for move in moves:
-            game.play(move)
-            if game.result is None:
-                break
-            game.undo()
-    return game
 
 
 def turns_from(game, points):

@@ -3,11 +3,10 @@
 import asyncio
 import doctest
 import multiprocessing
-import random
 import time
-from dataclasses import replace
 
 import pytest
+from turns import play_whole_turn, random_position
 
 import sixtui.ai.worker
 from sixtui.ai.worker import Thinker
@@ -16,36 +15,8 @@ from sixtui.rules import new_game
 BUDGET = 1.0
 
 
-def play_whole_turn(game, moves):
-    """Plays ``moves`` checking each is legal, and that together they end the turn."""
-    seat = game.to_move
-    stones = game.stones_left if game.name != "six" else 1
-    assert 1 <= len(moves) <= stones
-    for move in moves:
-        assert game.result is None and game.to_move == seat
-        plain = replace(move, declare=False) if move.to is not None else move
-        assert plain in game.legal_moves(), f"{move} is not legal"
-        game.play(move)
-    assert game.result is not None or (len(moves) == stones and game.to_move != seat)
-
-
-def random_position(name, options, seed, turns):
-    """A game after ``turns`` random moves that did not end it."""
-    rng = random.Random(seed)
-    game = new_game(name, **options)
-    for _ in range(turns):
-        moves = game.legal_moves()
-        rng.shuffle(moves)
-        for move in moves:
-            game.play(move)
-            if game.result is None:
-                break
-            game.undo()
-    return game
-
-
 def slow_position():
-    """A Game of 6 position where "hard" uses its whole budget."""
+    """A Game of 6 position where "hard" searches for most of a second."""
     game = random_position("gameof6", {}, seed=1, turns=60)
     assert game.result is None
     return game
