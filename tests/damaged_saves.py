@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from sixtui.rules import Game, GameDataError, load_game
+
 # Anything msgpack can hold, to put where a saved game keeps its fields.
 plausible_values = st.recursive(
     st.none()
@@ -33,3 +35,17 @@ def damage(
     if cut is not None:
         del data[cut % (len(data) + 1) :]
     return bytes(data)
+
+
+def load_or_refusal(data: bytes) -> Game | None:
+    """The game ``data`` holds, or ``None`` when load_game refused it the proper way:
+    with a GameDataError (a ValueError) that says why. Any other exception fails."""
+    try:
+        game = load_game(data)
+    except GameDataError as error:
+        assert isinstance(error, ValueError)
+        assert str(error).strip()
+        return None
+    assert isinstance(game, Game)
+    assert load_game(game.to_bytes()) == game
+    return game
