@@ -1,0 +1,74 @@
+"""The ``sixtui`` command.
+
+``sixtui`` opens the home screen; ``sixtui play [GAME] [options]`` opens a game at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from sixtui.ai import LEVELS
+from sixtui.rules.six import RULESETS
+from sixtui.tui.setup import DEFAULT_SIZE, TITLES, GameSetup
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="sixtui",
+        description="Connect6, Game of 6 and Six in the terminal. Without a command: the home screen.",
+    )
+    commands = top.add_subparsers(dest="command", metavar="COMMAND")
+    play = commands.add_parser(
+        "play",
+        help="open a game at once",
+        description="Open a game at once: hot-seat, or against the computer with --vs.",
+    )
+    play.add_argument("game", nargs="?", default="connect6", choices=list(TITLES), help="default: connect6")
+    play.add_argument("--ruleset", default="steffen", choices=list(RULESETS), help="Six only (default: steffen)")
+    play.add_argument("--players", type=int, default=2, choices=(2, 4), help="Six only: 2, or 4 as two teams")
+    play.add_argument("--size", type=int, default=DEFAULT_SIZE, help="board size for Connect6 and Game of 6")
+    play.add_argument("--declare", action="store_true", help="Six, romanian rulesets: shapes win only when declared")
+    play.add_argument(
+        "--vs",
+        action="append",
+        default=[],
+        choices=LEVELS,
+        metavar="LEVEL",
+        help=f"the computer ({', '.join(LEVELS)}) plays the other side; given several times, "
+        "it plays seats 1, 2, 3 in turn and the seats left are people. You are seat 0.",
+    )
+    return top
+
+
+def setup_from(arguments: argparse.Namespace) -> GameSetup:
+    """The table the ``play`` arguments ask for; raises ValueError saying what is wrong."""
+    options = {"size": arguments.size} if arguments.game != "six" else {
+        "ruleset": arguments.ruleset,
+        "declare": arguments.declare,
+    }
+    if arguments.game != "six" and (arguments.players != 2 or arguments.ruleset != "steffen"):
+        raise ValueError(f"--players and --ruleset are options of six, not {arguments.game}")
+    if arguments.vs:
+        return GameSetup.against(arguments.game, arguments.vs, arguments.players, **options)
+    return GameSetup(arguments.game, players=arguments.players, seats=(None,) * arguments.players, **options)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    top = parser()
+    arguments = top.parse_args(argv)
+    setup = None
+    if arguments.command == "play":
+        try:
+            setup = setup_from(arguments)
+        except ValueError as why:
+            top.error(str(why))
+    from sixtui.tui.app import SixtuiApp  # Textual loads only when a screen is wanted
+
+    SixtuiApp(setup).run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The Textual interface of sixtui: the same screens in a local terminal and over SSH."""

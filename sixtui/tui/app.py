@@ -1,0 +1,91 @@
+"""The sixtui application: a home screen, game screens, help, and a guard against
+terminals too small to show a board."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from sixtui.ai.worker import Thinker
+from sixtui.tui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from sixtui.tui.screens.game import GameScreen
+from sixtui.tui.screens.help import HelpScreen
+from sixtui.tui.screens.home import HomeScreen
+from sixtui.tui.setup import GameSetup
+
+
+class SixtuiApp(App[None]):
+    """Plays one table at a time: opened on ``setup``, or on the home screen to choose one.
+
+    ``thinker`` runs the computer players (made on first need if not given, and
+    then closed with the app); ``computer_pause`` is the least time a computer
+    turn takes on screen, so people can follow it.
+    """
+
+    CSS_PATH = "sixtui.tcss"
+    TITLE = "sixtui"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+c", "quit", "Quit", show=False)]
+
+    def __init__(
+        self,
+        setup: GameSetup | None = None,
+        thinker: Thinker | None = None,
+        computer_pause: float = 0.4,
+    ) -> None:
+        super().__init__()
+        self.setup = setup
+        self._thinker = thinker
+        self._own_thinker = thinker is None
+        self.computer_pause = computer_pause
+        self._opened_from_home = setup is None
+
+    @property
+    def thinker(self) -> Thinker:
+        if self._thinker is None:
+            self._thinker = Thinker()
+        return self._thinker
+
+    async def on_mount(self) -> None:
+        if self.setup is None:
+            await self.push_screen(HomeScreen())
+        else:
+            await self.start_game(self.setup)
+        self._check_size()
+
+    async def on_unmount(self) -> None:
+        if self._own_thinker and self._thinker is not None:
+            await self._thinker.close()
+
+    async def start_game(self, setup: GameSetup) -> None:
+        """Opens a table for ``setup`` over whatever is on screen."""
+        needs_computer = any(level is not None for level in setup.seats)
+        session = setup.session(self.thinker if needs_computer else None, self.computer_pause)
+        await self.push_screen(GameScreen(session))
+        session.start()
+
+    async def leave_game(self) -> None:
+        """Back to the home screen, or out of sixtui if the game was opened directly."""
+        if self._opened_from_home:
+            self.pop_screen()
+        else:
+            self.exit()
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        covered = isinstance(self.screen, TooSmallScreen)
+        if small and not covered:
+            self.push_screen(TooSmallScreen())
+        elif covered and not small:
+            self.pop_screen()

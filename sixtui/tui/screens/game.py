@@ -1,0 +1,252 @@
+"""The game screen: the board, the side panel, and every key a player uses."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input
+
+from sixtui.rules import IllegalMove, Move
+from sixtui.tui.choosing import MoveChooser
+from sixtui.tui.look import team_names
+from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
+from sixtui.tui.session import GameSession, Update
+from sixtui.tui.setup import TITLES
+from sixtui.tui.widgets.board import BoardView
+from sixtui.tui.widgets.hex_board import HexBoard
+from sixtui.tui.widgets.panel import MoveList, Quiet, score_line, seat_lines, status_line
+from sixtui.tui.widgets.square_board import SquareBoard
+
+
+class SessionChanged(Message):
+    """The session has news; posted so that it is handled on this screen's own task."""
+
+    def __init__(self, update: Update) -> None:
+        super().__init__()
+        self.update = update
+
+
+class GameScreen(Screen[None]):
+    """One table: the board on the left, the panel on the right."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u", "undo", "Undo"),
+        Binding("r", "resign", "Resign"),
+        Binding("m", "hints", "Hints"),
+        Binding("exclamation_mark", "declare", "Declare", show=False),
+        Binding("slash,colon", "type_move", "Type"),
+        Binding("n", "next_game", "Next game", show=False),
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("question_mark", "app.help", "Rules"),
+        Binding("q", "quit_game", "Quit"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.chooser = MoveChooser()
+        self._show_hints = False
+        self._declaring = False
+        self._stop_listening = session.subscribe(lambda update: self.post_message(SessionChanged(update)))
+
+    def compose(self) -> ComposeResult:
+        game = self.session.game
+        board: BoardView = HexBoard(self.session) if game.name == "six" else SquareBoard(self.session)
+        board.id = "board"
+        yield board
+        with Vertical(id="panel"):
+            yield Quiet(TITLES[game.name], id="title")
+            yield Quiet(id="seats")
+            yield Quiet(id="status")
+            yield Quiet(id="score")
+            yield MoveList(id="moves")
+            yield Input(placeholder="type a move, Enter", id="move-input")
+            yield Quiet(id="message")
+        yield Footer()
+
+    @property
+    def board(self) -> BoardView:
+        return self.query_one("#board", BoardView)
+
+    def on_mount(self) -> None:
+        self.board.focus()
+        self._show_position()
+
+    def on_unmount(self) -> None:
+        self._stop_listening()
+
+    # -- news from the session -----------------------------------------------------------
+
+    @on(SessionChanged)
+    def _session_changed(self, message: SessionChanged) -> None:
+        update = message.update
+        if update.kind in ("moves", "undo", "new-game"):
+            self.chooser.reset()
+            self._declaring = False
+            self._say("")
+        if update.kind == "problem":
+            self._say(update.text)
+        self._show_position()
+        if update.kind == "new-game" and isinstance(self.board, HexBoard):
+            self.board.action_centre()
+        if update.kind == "over":
+            self.app.push_screen(SummaryScreen(self.session), self._after_summary)
+
+    def _show_position(self) -> None:
+        game = self.session.game
+        board = self.board
+        if isinstance(board, HexBoard):
+            hints = self.chooser.hints(game) if self._wants_hints() else frozenset()
+            board.show_choice(hints, self.chooser.picked, self.chooser.groups)
+        else:
+            board.sync()
+        self.query_one("#seats", Quiet).show(seat_lines(self.session, self.app.no_color))
+        second_round = game.name == "six" and any(m.origin is not None for m in game.legal_moves()[:2])
+        status = status_line(
+            self.session,
+            picking=second_round,
+            destination=self.chooser.picked is not None,
+            tied=bool(self.chooser.groups),
+        )
+        if self._declaring:
+            status += " and declare (!)"
+        self.query_one("#status", Quiet).show(status)
+        self.query_one("#score", Quiet).show(score_line(self.session))
+        self.query_one("#moves", MoveList).show(game)
+
+    def _wants_hints(self) -> bool:
+        return self._show_hints or self.chooser.picked is not None
+
+    def _say(self, text: str) -> None:
+        self.query_one("#message", Quiet).show(text)
+
+    # -- choosing cells ------------------------------------------------------------------
+
+    @on(BoardView.Chosen)
+    async def _cell_chosen(self, message: BoardView.Chosen) -> None:
+        if not self.session.may_move:
+            self._say(self._why_not_now())
+            return
+        try:
+            move = self.chooser.choose(self.session.game, message.cell)
+        except IllegalMove as why:
+            self._say(str(why))
+            return
+        if move is None:
+            self._say("")
+            self._show_position()
+            return
+        await self._play(move)
+
+    async def _play(self, move: Move | str) -> None:
+        if self._declaring and isinstance(move, Move) and move.to is not None:
+            move = Move(move.to, move.origin, move.keep, declare=True)
+        try:
+            await self.session.play(move)
+        except IllegalMove as why:
+            self._say(str(why))
+            self._show_position()
+
+    def _why_not_now(self) -> str:
+        game = self.session.game
+        if game.is_over:
+            return "the game is over: n starts the next one"
+        return f"wait: it is {self.session.player_at(game.to_move).name}'s turn"
+
+    @on(Input.Submitted, "#move-input")
+    async def _move_typed(self, message: Input.Submitted) -> None:
+        text = message.value.strip()
+        message.input.value = ""
+        if not text:
+            self.board.focus()
+            return
+        if not self.session.may_move:
+            self._say(self._why_not_now())
+            return
+        self.chooser.reset()
+        await self._play(text)
+
+    # -- actions -------------------------------------------------------------------------
+
+    def action_type_move(self) -> None:
+        self.query_one("#move-input", Input).focus()
+
+    def action_cancel(self) -> None:
+        if self.focused is not self.board:
+            self.board.focus()
+        elif self.chooser.picked is not None or self._declaring:
+            self.chooser.reset()
+            self._declaring = False
+            self._say("")
+            self._show_position()
+
+    def action_hints(self) -> None:
+        self._show_hints = not self._show_hints
+        self._say("hints on: + marks where you may play" if self._show_hints else "hints off")
+        self._show_position()
+
+    async def action_declare(self) -> None:
+        game = self.session.game
+        if not game.options().get("declare"):
+            self._say("declaring is off in this game")
+        elif game.can_declare() and self.session.may_move:  # type: ignore[attr-defined]
+            await self._play("declare")
+        else:
+            self._declaring = not self._declaring
+            self._say("your next move declares" if self._declaring else "")
+            self._show_position()
+
+    async def action_undo(self) -> None:
+        if not self.session.may_undo:
+            self._say("there is no move of yours to take back")
+            return
+        await self.session.undo()
+
+    def action_resign(self) -> None:
+        if not self.session.may_resign:
+            self._say("there is nothing to resign")
+            return
+        names = team_names(self.session.game)
+        seat = self.session.game.to_move
+        question = f"Resign this game? ({names[seat % 2]} to move)"
+        self.app.push_screen(ConfirmScreen(question, "Resign"), self._resign_confirmed)
+
+    async def _resign_confirmed(self, confirmed: bool | None) -> None:
+        if confirmed and self.session.may_resign:
+            await self.session.resign()
+
+    async def action_next_game(self) -> None:
+        if not self.session.game.is_over:
+            self._say("the game is still on")
+        elif self.session.match.is_over:
+            self._say("the match is over: q leaves")
+        else:
+            await self.session.next_game()
+
+    def action_quit_game(self) -> None:
+        if self.session.game.is_over or not self.session.may_resign:
+            self.app.call_later(self._leave)
+            return
+        self.app.push_screen(
+            ConfirmScreen("Leave this game? It is not over.", "Leave"), self._quit_confirmed
+        )
+
+    def _quit_confirmed(self, confirmed: bool | None) -> None:
+        if confirmed:
+            self.app.call_later(self._leave)
+
+    async def _leave(self) -> None:
+        await self.session.close()
+        await self.app.leave_game()
+
+    async def _after_summary(self, choice: str | None) -> None:
+        if choice == "next" and not self.session.match.is_over:
+            await self.session.next_game()
+        elif choice == "quit":
+            await self._leave()

@@ -1,0 +1,317 @@
+"""What a game screen sees of a game, and the one place it sends what the player does.
+
+A screen never changes a game itself: it reads :attr:`GameSession.game`, asks
+the session to :meth:`~GameSession.play`, :meth:`~GameSession.undo` or
+:meth:`~GameSession.resign`, and redraws when the session tells its listeners
+that something changed. :class:`LocalSession` runs the engine and the computer
+players in this process; a server provides another implementation with the
+same methods, so the screens work unchanged over SSH.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from sixtui.ai import LEVELS
+from sixtui.ai.worker import Thinker
+from sixtui.rules import Game, IllegalMove, Match, Move
+
+UpdateKind = Literal["moves", "undo", "thinking", "over", "new-game", "problem"]
+
+
+@dataclass(frozen=True)
+class Player:
+    """Someone at the table: a person, or the computer at a ``level``."""
+
+    name: str
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.level is not None and self.level not in LEVELS:
+            raise ValueError(f"the computer plays {', '.join(LEVELS)}, not {self.level!r}")
+
+    @property
+    def is_computer(self) -> bool:
+        return self.level is not None
+
+
+@dataclass(frozen=True)
+class Update:
+    """News for the screens: what changed (re-read the game for the details)."""
+
+    kind: UpdateKind
+    moves: tuple[Move, ...] = ()
+    text: str = ""
+
+
+Listener = Callable[[Update], None]
+
+
+class GameSession(ABC):
+    """One table: the game in play, the match it belongs to, and who sits where.
+
+    The match is played between two *sides*; in each game the side that opens
+    plays team 0. With four players each side is a pair of partners, seated
+    opposite each other.
+    """
+
+    def __init__(self, sides: tuple[tuple[Player, ...], tuple[Player, ...]], match: Match) -> None:
+        if len(sides) != 2 or len(sides[0]) != len(sides[1]) or not sides[0]:
+            raise ValueError("a table has two sides with the same number of players")
+        self.sides = sides
+        self.match = match
+        self._listeners: list[Listener] = []
+
+    # -- reading -----------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def game(self) -> Game:
+        """The game in play. Read it; never change it."""
+
+    @property
+    def opener(self) -> int:
+        """The side playing team 0 in the game in play."""
+        return self.match.openers[-1] if self._recorded else (self.match.next_opener or 0)
+
+    @property
+    @abstractmethod
+    def _recorded(self) -> bool:
+        """Whether the game in play has ended and is counted in the match."""
+
+    def side_of_team(self, team: int) -> int:
+        return team ^ self.opener
+
+    def player_at(self, seat: int) -> Player:
+        """Who plays ``seat`` in the game in play."""
+        return self.sides[self.side_of_team(seat % 2)][seat // 2]
+
+    @property
+    @abstractmethod
+    def may_move(self) -> bool:
+        """Whether the seat to move is played from this screen right now."""
+
+    @property
+    @abstractmethod
+    def may_undo(self) -> bool:
+        """Whether :meth:`undo` would take something back."""
+
+    @property
+    @abstractmethod
+    def may_resign(self) -> bool:
+        """Whether a seat played from this screen may resign now."""
+
+    @property
+    @abstractmethod
+    def thinking(self) -> bool:
+        """Whether a computer player is choosing its move."""
+
+    # -- acting ------------------------------------------------------------------------
+
+    @abstractmethod
+    async def play(self, move: Move | str) -> None:
+        """Plays ``move`` for the seat to move; raises :class:`IllegalMove` with the reason."""
+
+    @abstractmethod
+    async def undo(self) -> None:
+        """Takes back the player's last move and any computer replies after it."""
+
+    @abstractmethod
+    async def resign(self) -> None:
+        """Resigns the game for the seats played from this screen."""
+
+    @abstractmethod
+    async def next_game(self) -> None:
+        """Starts the next game of the match; raises :class:`ValueError` if it is over."""
+
+    async def close(self) -> None:
+        """Stops whatever the session runs in the background."""
+
+    # -- news --------------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Calls ``listener`` with every :class:`Update`; returns the function that stops it.
+
+        A listener must not block: a screen posts itself a message and returns.
+        """
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def _tell(self, update: Update) -> None:
+        for listener in list(self._listeners):
+            listener(update)
+
+
+class LocalSession(GameSession):
+    """A table in this process: people at this keyboard (hot-seat) and computer players.
+
+    ``new_game`` makes each game of the match. Computer seats think in
+    ``thinker``'s worker processes; a turn is shown no sooner than
+    ``computer_pause`` seconds after it began, so people can follow it.
+    """
+
+    def __init__(
+        self,
+        new_game: Callable[[], Game],
+        sides: tuple[tuple[Player, ...], tuple[Player, ...]],
+        match: Match,
+        thinker: Thinker | None = None,
+        computer_pause: float = 0.4,
+    ) -> None:
+        super().__init__(sides, match)
+        self._new_game = new_game
+        self._game = new_game()
+        if self._game.players != 2 * len(sides[0]):
+            raise ValueError(
+                f"{self._game.name} here has {self._game.players} seats, "
+                f"not {2 * len(sides[0])} players"
+            )
+        if thinker is None and any(p.is_computer for side in sides for p in side):
+            raise ValueError("computer players need a Thinker")
+        self._thinker = thinker
+        self._pause = computer_pause
+        self._counted = False
+        self._movers: list[int] = []  # the seat that played each move of the game
+        self._thinking: asyncio.Task[None] | None = None
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def _recorded(self) -> bool:
+        return self._counted
+
+    @property
+    def may_move(self) -> bool:
+        return not self._game.is_over and not self.player_at(self._game.to_move).is_computer
+
+    @property
+    def may_undo(self) -> bool:
+        return not self._game.is_over and any(
+            not self.player_at(seat).is_computer for seat in self._movers
+        )
+
+    @property
+    def may_resign(self) -> bool:
+        return not self._game.is_over and self._resigning_seat() is not None
+
+    @property
+    def thinking(self) -> bool:
+        return self._thinking is not None
+
+    def start(self) -> None:
+        """Lets a computer seat that moves first begin thinking (needs a running loop)."""
+        self._continue()
+
+    async def play(self, move: Move | str) -> None:
+        if self._game.is_over:
+            raise IllegalMove("the game is over")
+        if not self.may_move:
+            raise IllegalMove(f"it is {self.player_at(self._game.to_move).name}'s turn")
+        self._apply([self._game.parse_move(move)])
+
+    async def undo(self) -> None:
+        if not self.may_undo:
+            raise IllegalMove("there is no move of yours to take back")
+        await self._stop_thinking()
+        taken: list[Move] = []
+        while True:
+            taken.append(self._game.undo())
+            seat = self._movers.pop()
+            if not self.player_at(seat).is_computer:
+                break
+        self._tell(Update("undo", tuple(taken)))
+        self._continue()
+
+    async def resign(self) -> None:
+        seat = self._resigning_seat()
+        if self._game.is_over or seat is None:
+            raise IllegalMove("there is no seat of yours to resign")
+        await self._stop_thinking()
+        self._game.resign(seat)
+        self._ended()
+
+    async def next_game(self) -> None:
+        if not self._game.is_over:
+            raise ValueError("the game in play has not ended")
+        if self.match.is_over:
+            raise ValueError("the match is over")
+        self._game = self._new_game()
+        self._movers = []
+        self._counted = False
+        self._tell(Update("new-game"))
+        self._continue()
+
+    async def close(self) -> None:
+        await self._stop_thinking()
+        self._listeners.clear()
+
+    # -- inside ------------------------------------------------------------------------
+
+    def _resigning_seat(self) -> int | None:
+        """The seat to move if a person plays it, else the first seat a person plays."""
+        seats = range(self._game.players)
+        people = [seat for seat in seats if not self.player_at(seat).is_computer]
+        if self._game.to_move in people:
+            return self._game.to_move
+        return people[0] if people else None
+
+    def _apply(self, moves: list[Move]) -> None:
+        played = []
+        for move in moves:
+            seat = self._game.to_move
+            self._game.play(move)
+            self._movers.append(seat)
+            played.append(move)
+            if self._game.is_over:
+                break
+        self._tell(Update("moves", tuple(played)))
+        if self._game.is_over:
+            self._ended()
+        else:
+            self._continue()
+
+    def _ended(self) -> None:
+        result = self._game.result
+        if result is not None and not self._counted:
+            self.match.record(result)
+            self._counted = True
+        self._tell(Update("over"))
+
+    def _continue(self) -> None:
+        """Starts the computer on its turn, when it is one and it is not already thinking."""
+        game = self._game
+        if game.is_over or self._thinking is not None:
+            return
+        if self.player_at(game.to_move).is_computer:
+            self._thinking = asyncio.create_task(self._think())
+            self._tell(Update("thinking"))
+
+    async def _think(self) -> None:
+        game = self._game
+        player = self.player_at(game.to_move)
+        assert self._thinker is not None and player.level is not None
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        try:
+            moves = await self._thinker.think(game, player.level)
+            await asyncio.sleep(max(0.0, began + self._pause - loop.time()))
+        except (RuntimeError, ValueError) as problem:
+            self._thinking = None
+            self._tell(Update("problem", text=f"the computer player stopped: {problem}"))
+            return
+        self._thinking = None
+        self._apply(moves)
+
+    async def _stop_thinking(self) -> None:
+        task, self._thinking = self._thinking, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task

@@ -1,0 +1,129 @@
+"""A table as chosen on the home screen or the command line, checked before play.
+
+>>> setup = GameSetup("six", ruleset="romanian", players=4, seats=(None, "easy", None, "easy"))
+>>> setup.describe()
+'Six, romanian rules, 4 players'
+>>> GameSetup("connect6", players=4)
+Traceback (most recent call last):
+...
+ValueError: connect6 is played by 2 players, not 4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from sixtui.ai import LEVELS
+from sixtui.ai.worker import Thinker
+from sixtui.rules import GAMES, Match, new_game
+from sixtui.rules.six import RULESETS
+from sixtui.tui.session import LocalSession, Player
+
+TITLES = {"connect6": "Connect6", "gameof6": "Game of 6", "six": "Six"}
+SIZES = {
+    name: range(GAMES[name].MIN_SIZE, GAMES[name].MAX_SIZE + 1) for name in ("connect6", "gameof6")
+}
+DEFAULT_SIZE = 19
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Which game, with which options, and who plays each seat of the first game.
+
+    ``seats`` holds, per seat in turn order, ``None`` for a person or the
+    computer's level. Seats 0 and 2 form the side that opens the first game.
+    """
+
+    game: str = "connect6"
+    ruleset: str = "steffen"
+    players: int = 2
+    size: int = DEFAULT_SIZE
+    declare: bool = False
+    seats: tuple[str | None, ...] = field(default=(None, "normal"))
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise ValueError(f"there is no game {self.game!r}: choose {', '.join(GAMES)}")
+        allowed = (2, 4) if self.game == "six" else (2,)
+        if self.players not in allowed:
+            raise ValueError(f"{self.game} is played by 2 players, not {self.players}")
+        if self.game == "six" and self.ruleset not in RULESETS:
+            raise ValueError(f"there is no ruleset {self.ruleset!r}: choose {', '.join(RULESETS)}")
+        if self.game in SIZES and self.size not in SIZES[self.game]:
+            sizes = SIZES[self.game]
+            raise ValueError(
+                f"a {TITLES[self.game]} board is {sizes[0]} to {sizes[-1]} wide, not {self.size}"
+            )
+        if self.declare and not (self.game == "six" and RULESETS[self.ruleset].may_declare):
+            raise ValueError("declaring is part of the romanian rulesets only")
+        if len(self.seats) != self.players:
+            raise ValueError(f"{self.players} seats to fill, not {len(self.seats)}")
+        for level in self.seats:
+            if level is not None and level not in LEVELS:
+                raise ValueError(f"the computer plays {', '.join(LEVELS)}, not {level!r}")
+
+    @classmethod
+    def against(
+        cls, game: str, levels: Sequence[str], players: int = 2, **options: Any
+    ) -> GameSetup:
+        """You in seat 0 and the computer at ``levels``: one level plays the whole
+        other side; several fill seats 1, 2, 3 in order; seats left over are people.
+
+        >>> GameSetup.against("six", ["hard"], players=4).seats
+        (None, 'hard', None, 'hard')
+        """
+        seats: list[str | None] = [None] * players
+        if len(levels) == 1:
+            for seat in range(1, players, 2):
+                seats[seat] = levels[0]
+        elif len(levels) <= players - 1:
+            seats[1 : 1 + len(levels)] = levels
+        else:
+            raise ValueError(f"{players} players leave {players - 1} seats for the computer")
+        return cls(game, players=players, seats=tuple(seats), **options)
+
+    def options(self) -> dict[str, Any]:
+        """The options :func:`sixtui.rules.new_game` takes for this game."""
+        if self.game == "six":
+            return {"ruleset": self.ruleset, "players": self.players, "declare": self.declare}
+        return {"size": self.size}
+
+    def describe(self) -> str:
+        """One line naming the game and its options."""
+        if self.game == "six":
+            declaring = ", declaring" if self.declare else ""
+            return f"Six, {self.ruleset} rules, {self.players} players{declaring}"
+        return f"{TITLES[self.game]}, {self.size}×{self.size}"
+
+    def match(self) -> Match:
+        """Game of 6: six games, openers alternating; Six: a series the loser opens;
+        Connect6: a series, openers alternating."""
+        if self.game == "gameof6":
+            return Match(games=6, opening="alternate")
+        return Match(games=None, opening="loser" if self.game == "six" else "alternate")
+
+    def sides(self) -> tuple[tuple[Player, ...], tuple[Player, ...]]:
+        people = 0
+        players: list[Player] = []
+        for level in self.seats:
+            if level is None:
+                people += 1
+                players.append(Player(f"Player {people}"))
+            else:
+                players.append(Player(f"Computer ({level})", level))
+        if people == 1:
+            players = [Player("You") if p.level is None else p for p in players]
+        return tuple(players[0::2]), tuple(players[1::2])
+
+    def session(self, thinker: Thinker | None, computer_pause: float = 0.4) -> LocalSession:
+        """A table in this process for this setup."""
+        return LocalSession(
+            partial(new_game, self.game, **self.options()),
+            self.sides(),
+            self.match(),
+            thinker,
+            computer_pause,
+        )

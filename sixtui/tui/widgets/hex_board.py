@@ -1,0 +1,179 @@
+"""The Six table: hexagon cells in offset rows, around a layout that may grow anywhere.
+
+Cell ``q,r`` is drawn on line ``r`` at column ``2q + r``, so each row sits half a
+cell to the right of the one above it, as in the rules' diagrams. The view
+follows the layout as it grows; it can be panned and re-centred.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+
+from sixtui.rules.hexes import Hex
+from sixtui.tui.look import Look
+from sixtui.tui.session import GameSession
+from sixtui.tui.widgets.board import BoardView, Line
+
+PAN_COLUMNS, PAN_LINES = 8, 3
+
+
+class HexBoard(BoardView[Hex]):
+    """The layout of a game of Six, with a cursor, hints and the cells of a choice.
+
+    The last line shows the cursor's cell as ``q,r``.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("shift+left,H", "pan(-1, 0)", "Pan", show=False),
+        Binding("shift+right,L", "pan(1, 0)", "Pan", show=False),
+        Binding("shift+up,K", "pan(0, -1)", "Pan", show=False),
+        Binding("shift+down,J", "pan(0, 1)", "Pan", show=False),
+        Binding("c", "centre", "Centre"),
+    ]
+
+    def __init__(self, session: GameSession, **options: object) -> None:
+        super().__init__(session, Hex(0, 0), **options)
+        self.hints: frozenset[Hex] = frozenset()
+        self.picked: Hex | None = None
+        self.groups: list[frozenset[Hex]] = []
+        self._goal_x = 0  # the column up and down keep close to
+        self._view: tuple[int, int] | None = None  # column and line drawn top left
+        self._following = True
+        self._keep_cursor_in_view = True
+
+    def show_choice(
+        self,
+        hints: frozenset[Hex] = frozenset(),
+        picked: Hex | None = None,
+        groups: list[frozenset[Hex]] | None = None,
+    ) -> None:
+        """Marks the cells the player may choose, the piece picked up, and tied groups."""
+        self.hints, self.picked, self.groups = hints, picked, groups or []
+        self.sync()
+
+    # -- moving around ---------------------------------------------------------------------
+
+    def step(self, dx: int, dy: int) -> Hex:
+        q, r = self.cursor
+        if dx:
+            self._goal_x = 2 * (q + dx) + r
+            return Hex(q + dx, r)
+        r += dy
+        return Hex((self._goal_x - r) // 2, r)
+
+    def move_cursor(self, cell: Hex) -> None:
+        if cell.r != self.cursor.r and cell.q != self.cursor.q:
+            self._goal_x = 2 * cell.q + cell.r
+        self._keep_cursor_in_view = True
+        super().move_cursor(cell)
+
+    def action_pan(self, dx: int, dy: int) -> None:
+        if self._view is not None:
+            x, y = self._view
+            self._view = (x + dx * PAN_COLUMNS, y + dy * PAN_LINES)
+        self._following = self._keep_cursor_in_view = False
+        self.sync()
+
+    def action_centre(self) -> None:
+        """Centres the view on the layout and brings the cursor to its middle."""
+        self._following = True
+        self._view = None
+        layout = self.session.game.layout() or {Hex(0, 0): 0}
+        xs = [2 * q + r for q, r in layout]
+        ys = [r for _, r in layout]
+        middle_y = (min(ys) + max(ys)) // 2
+        self._goal_x = (min(xs) + max(xs)) // 2
+        self.move_cursor(Hex((self._goal_x - middle_y) // 2, middle_y))
+
+    def cell_at(self, x: int, y: int) -> Hex | None:
+        if self._view is None or y >= self.size.height - 1:
+            return None
+        world_x, r = x + self._view[0], y + self._view[1]
+        return Hex((world_x - r) // 2, r) if (world_x - r) % 2 == 0 else None
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def _lines(self, width: int, height: int) -> list[Line]:
+        game = self.session.game
+        layout = game.layout()
+        frontier = {n for cell in layout for n in cell.neighbours() if n not in layout}
+        self._place_view(layout, frontier, width, height - 1)
+        assert self._view is not None
+        view_x, view_y = self._view
+        history = game.history
+        last = history[-1].to if history else None
+        winning = set(game.winning_cells()) if game.is_over else set()
+        group_of = {cell: n for n, group in enumerate(self.groups, 1) for cell in group}
+        hints = self.hints if self.hints or layout else frozenset({Hex(0, 0)})
+        look = self.look
+        lines: list[Line] = []
+        for y in range(height - 1):
+            r = view_y + y
+            runs: list[tuple[str, str]] = []
+            if (view_x - r) % 2:  # the line starts between two cells
+                runs.append((" ", "board"))
+            first_x = view_x + len(runs)
+            for world_x in range(first_x, view_x + width, 2):
+                cell = Hex((world_x - r) // 2, r)
+                glyph, names = _cell_glyph(cell, layout, frontier, hints, last, look)
+                if cell == self.picked:
+                    names += "+pick"
+                if cell in group_of:
+                    names += "+group"
+                if cell in winning:
+                    names += "+win"
+                if cell == self.cursor:
+                    names += "+cursor"
+                runs.append((glyph, names))
+                gap = str(group_of[cell]) if cell in group_of else " "
+                if world_x + 1 < view_x + width:
+                    runs.append((gap, "board+label" if cell in group_of else "board"))
+            lines.append(tuple(runs))
+        status = f" {self.cursor.q},{self.cursor.r}"
+        lines.append(((status.ljust(width)[:width], "label"),))
+        return lines
+
+    def _place_view(
+        self, layout: dict[Hex, int], frontier: set[Hex], width: int, height: int
+    ) -> None:
+        """Keeps the cursor in view, and the whole layout while it fits and is followed."""
+        cells = set(layout) | frontier | {self.cursor}
+        xs = [2 * q + r for q, r in cells]
+        ys = [r for _, r in cells]
+        span_x, span_y = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+        if self._view is None:
+            self._view = (
+                (min(xs) + max(xs)) // 2 - width // 2,
+                (min(ys) + max(ys)) // 2 - height // 2,
+            )
+        x, y = self._view
+        if self._following and span_x <= width and span_y <= height:
+            x = min(max(x, max(xs) - width + 1), min(xs))
+            y = min(max(y, max(ys) - height + 1), min(ys))
+        if self._keep_cursor_in_view:
+            cursor_x, cursor_y = 2 * self.cursor.q + self.cursor.r, self.cursor.r
+            x = min(max(x, cursor_x - width + 2), cursor_x - 1)
+            y = min(max(y, cursor_y - height + 1), cursor_y)
+        self._view = (x, y)
+
+
+def _cell_glyph(
+    cell: Hex,
+    layout: dict[Hex, int],
+    frontier: set[Hex],
+    hints: frozenset[Hex],
+    last: Hex | None,
+    look: Look,
+) -> tuple[str, str]:
+    team = layout.get(cell)
+    if team is not None:
+        if cell == last:
+            return look.last_piece[team], f"team{team}+last"
+        return look.piece[team], f"team{team}"
+    if cell in hints:
+        return "+", "hint"
+    if cell in frontier:
+        return look.point, "grid"
+    return " ", "board"

@@ -1,0 +1,127 @@
+"""The Connect6 and Game of 6 board: stones or dots on a lettered and numbered grid."""
+
+from __future__ import annotations
+
+from sixtui.rules import Game, Square
+from sixtui.rules.square import COLUMN_LETTERS
+from sixtui.tui.session import GameSession
+from sixtui.tui.widgets.board import BoardView, Line
+
+LABEL_WIDTH = 3  # "19 " on the left; the right label takes 2 more
+
+
+def turn_of(move_number: int) -> int:
+    """The turn a move belongs to: one stone opens, then two a turn."""
+    return (move_number + 1) // 2
+
+
+def recent_squares(game: Game) -> set[Square]:
+    """The stones of the last whole turn, and of the turn being played if it has begun."""
+    history = game.history
+    if not history:
+        return set()
+    newest = turn_of(len(history) - 1)
+    in_progress = not game.is_over and turn_of(len(history)) == newest
+    oldest = newest - 1 if in_progress else newest
+    return {move.to for number, move in enumerate(history) if turn_of(number) >= oldest}
+
+
+class SquareBoard(BoardView[Square]):
+    """A square board, columns lettered from the left and rows numbered from the bottom.
+
+    When the widget is smaller than the board it shows the part around the cursor.
+    """
+
+    def __init__(self, session: GameSession, **options: object) -> None:
+        middle = session.game.size // 2
+        super().__init__(session, Square(middle, middle), **options)
+        self._first_col = 0
+        self._first_row = 0  # the lowest row shown
+        self._origin = (0, 0)  # where column _first_col of the top row shown is drawn
+        self._shown = (0, 0)  # columns and rows shown
+
+    def step(self, dx: int, dy: int) -> Square:
+        size = self.session.game.size
+        col = min(max(self.cursor.col + dx, 0), size - 1)
+        row = min(max(self.cursor.row - dy, 0), size - 1)
+        return Square(col, row)
+
+    def cell_at(self, x: int, y: int) -> Square | None:
+        left, top = self._origin
+        cols, rows = self._shown
+        col, line = (x - left) // 2, y - top
+        if 0 <= col < cols and 0 <= line < rows:
+            return Square(self._first_col + col, self._first_row + rows - 1 - line)
+        return None
+
+    def _lines(self, width: int, height: int) -> list[Line]:
+        game = self.session.game
+        size = game.size
+        cols = min(size, max(1, (width - LABEL_WIDTH - 2) // 2))
+        rows = min(size, max(1, height - 2))
+        self._first_col = _window(self._first_col, cols, size, self.cursor.col)
+        self._first_row = _window(self._first_row, rows, size, self.cursor.row)
+        drawn_width = LABEL_WIDTH + 2 * cols + 2
+        left = max(0, (width - drawn_width) // 2)
+        top = max(0, (height - rows - 2) // 2)
+        self._origin = (left + LABEL_WIDTH, top + 1)
+        self._shown = (cols, rows)
+        pad_left = (" " * left, "pad")
+        pad_right = (" " * max(0, width - left - drawn_width), "pad")
+        blank: Line = ((" " * width, "pad"),)
+
+        letters = "".join(
+            f"{COLUMN_LETTERS[c]} " for c in range(self._first_col, self._first_col + cols)
+        )
+        edge: Line = (pad_left, (" " * LABEL_WIDTH + letters + "  ", "label"), pad_right)
+        lines = [blank] * top + [edge]
+        marks = _Marks(game, self.cursor)
+        for row in range(self._first_row + rows - 1, self._first_row - 1, -1):
+            runs = [pad_left, (f"{row + 1:>2} ", "label")]
+            for col in range(self._first_col, self._first_col + cols):
+                runs += marks.cell(Square(col, row), self)
+            runs += [(f"{row + 1:<2}", "label"), pad_right]
+            lines.append(tuple(runs))
+        lines.append(edge)
+        lines += [blank] * (height - len(lines))
+        return lines[:height]
+
+
+class _Marks:
+    """What a square shows, read from the game once per drawing."""
+
+    def __init__(self, game: Game, cursor: Square) -> None:
+        self.game = game
+        self.cursor = cursor
+        self.recent = recent_squares(game)
+        self.winning = set(game.winning_cells()) if game.is_over else set()
+        self.colors = game.name == "gameof6"
+
+    def cell(self, square: Square, board: SquareBoard) -> list[tuple[str, str]]:
+        """The runs of one square: its glyph, then the gap to the next square."""
+        look = board.look
+        team = self.game.at(square)
+        colored = self.game.colored(square) if self.colors else None
+        if colored is not None:
+            fill = f"filled{colored}"
+            glyph = look.dead if team is not None else look.fill[colored]
+            names = f"{fill}+dead" if team is not None else fill
+            gap = (look.fill[colored], fill)
+        elif team is not None:
+            recent = square in self.recent
+            glyph = (look.last_piece if recent else look.piece)[team]
+            names = f"team{team}+last" if recent else f"team{team}"
+            gap = (" ", "board")
+        else:
+            glyph, names, gap = look.point, "grid", (" ", "board")
+        if square in self.winning:
+            names += "+win"
+        if square == self.cursor:
+            names += "+cursor"
+        return [(glyph, names), gap]
+
+
+def _window(first: int, shown: int, total: int, keep: int) -> int:
+    """The first index of ``shown`` of ``total`` places that still shows ``keep``."""
+    first = min(max(first, keep - shown + 1), keep)
+    return min(max(first, 0), total - shown)
