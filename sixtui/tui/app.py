@@ -14,7 +14,7 @@ from sixtui.tui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.screens.help import HelpScreen
 from sixtui.tui.screens.home import HomeScreen
-from sixtui.tui.setup import GameSetup
+from sixtui.tui.setup import TITLES, GameSetup
 
 
 class SixtuiApp(App[None]):
@@ -42,6 +42,7 @@ class SixtuiApp(App[None]):
         self._own_thinker = thinker is None
         self.computer_pause = computer_pause
         self._opened_from_home = setup is None
+        self._too_small: TooSmallScreen | None = None
 
     @property
     def thinker(self) -> Thinker:
@@ -76,16 +77,20 @@ class SixtuiApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            game = getattr(self.screen, "session", None)
+            section = TITLES[game.game.name] if game is not None else None
+            self.push_screen(HelpScreen(section))
 
     def on_resize(self, event: events.Resize) -> None:
-        self._check_size()
+        self._check_size(event.size.width, event.size.height)
 
-    def _check_size(self) -> None:
-        width, height = self.size
+    def _check_size(self, width: int | None = None, height: int | None = None) -> None:
+        if width is None or height is None:
+            width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        covered = isinstance(self.screen, TooSmallScreen)
-        if small and not covered:
-            self.push_screen(TooSmallScreen())
-        elif covered and not small:
-            self.pop_screen()
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen()
+            self.push_screen(self._too_small)
+        elif not small and self._too_small is not None:
+            covering, self._too_small = self._too_small, None
+            covering.dismiss()

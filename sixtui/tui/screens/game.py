@@ -163,8 +163,8 @@ class GameScreen(Screen[None]):
     async def _move_typed(self, message: Input.Submitted) -> None:
         text = message.value.strip()
         message.input.value = ""
+        self.board.focus()
         if not text:
-            self.board.focus()
             return
         if not self.session.may_move:
             self._say(self._why_not_now())

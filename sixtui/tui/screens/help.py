@@ -1,15 +1,24 @@
-"""The rules, as docs/rules.md states them, with the keys on top."""
+"""The keys, then the rules as docs/rules.md states them.
+
+The Markdown is laid out once per width for the whole process and drawn line by
+line, so opening help costs a session next to nothing after the first time.
+"""
 
 from __future__ import annotations
 
-from functools import cache
+import io
+from functools import lru_cache
 from importlib.resources import files
 from typing import ClassVar
 
-from textual.app import ComposeResult
+from rich.console import Console
+from rich.markdown import Markdown
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Footer, MarkdownViewer
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Footer
 
 KEYS = """\
 # Keys
@@ -17,42 +26,95 @@ KEYS = """\
 | key | what it does |
 | --- | --- |
 | arrows, h j k l | move the cursor |
-| Enter, space, click | place a stone or piece; in Six's second round: pick a piece, then where it goes |
-| / or : | type a move in notation (`J10`, `2,0>1,1`, `2,0>1,1:3,0`, `declare`), Enter plays it |
+| Enter, space, click | place; in Six's second round: pick a piece, then where it goes |
+| / or : | type a move (`J10`, `2,0>1,1`, `2,0>1,1:3,0`, `declare`); Enter plays it |
 | u | take back your last move (and the computer's replies) |
 | r | resign (asks first) |
 | m | Six: show or hide where you may play |
 | shift+arrows, H J K L | Six: pan the table; c centres it |
 | ! | Six with declaring: declare, or make your next move declare |
 | n | the next game of the match, once this one is over |
-| ? | these rules |
+| ? | these rules; 1 to 4 jump to keys, Connect6, Game of 6, Six |
 | q | leave the game (asks first while it runs) |
-
 """
 
+SECTIONS = ("Keys", "Connect6", "Game of 6", "Six")
 
-@cache
-def rules_text() -> str:
-    """The keys, then docs/rules.md (shipped inside the package)."""
-    return KEYS + files("sixtui.tui").joinpath("rules.md").read_text(encoding="utf-8")
+
+def rules_markdown() -> str:
+    """docs/rules.md, shipped inside the package."""
+    return files("sixtui.tui").joinpath("rules.md").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=8)
+def laid_out(width: int) -> tuple[list[Strip], dict[str, int]]:
+    """The help text as lines of ``width`` cells, and the line where each section starts."""
+    console = Console(
+        width=width, file=io.StringIO(), force_terminal=True, color_system="truecolor"
+    )
+    options = console.options.update(width=width)
+    chunks = [("Keys", KEYS)]
+    for chunk in rules_markdown().split("\n## "):
+        title = chunk.split("\n", 1)[0].strip()
+        chunks.append((title, chunk if chunk.startswith("#") else "## " + chunk))
+    strips: list[Strip] = []
+    starts: dict[str, int] = {}
+    for title, text in chunks:
+        starts.setdefault(title, len(strips))
+        for line in console.render_lines(Markdown(text), options, pad=True):
+            strips.append(Strip(line, width))
+    return strips, starts
+
+
+class RulesText(ScrollView, can_focus=True):
+    """The laid-out help text in a scrolling view."""
+
+    DEFAULT_CSS = "RulesText { overflow-y: scroll; }"
+
+    def on_resize(self) -> None:
+        strips, _ = laid_out(self._text_width())
+        self.virtual_size = Size(self._text_width(), len(strips))
+        self.refresh()
+
+    def _text_width(self) -> int:
+        return max(20, min(self.scrollable_content_region.width, 100))
+
+    def render_line(self, y: int) -> Strip:
+        strips, _ = laid_out(self._text_width())
+        number = y + self.scroll_offset.y
+        if number >= len(strips):
+            return Strip.blank(self.size.width, self.rich_style)
+        return strips[number].crop(self.scroll_offset.x, self.scroll_offset.x + self.size.width)
+
+    def go_to(self, section: str) -> None:
+        _, starts = laid_out(self._text_width())
+        self.scroll_to(y=starts.get(section, 0), animate=False)
 
 
 class HelpScreen(Screen[None]):
-    """The keys and the rules of every game, with a table of contents."""
+    """The keys and the rules of every game; opens at ``section`` if given."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "app.pop_screen", "Back"),
-        Binding("t", "toggle_contents", "Contents"),
+        *(
+            Binding(str(number), f"section({number - 1})", title, show=False)
+            for number, title in enumerate(SECTIONS, 1)
+        ),
     ]
 
-    def __init__(self, game: str | None = None) -> None:
+    def __init__(self, section: str | None = None) -> None:
         super().__init__()
-        self.game = game
+        self.section = section
 
-    def compose(self) -> ComposeResult:
-        yield MarkdownViewer(rules_text(), show_table_of_contents=False)
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield RulesText()
         yield Footer()
 
-    def action_toggle_contents(self) -> None:
-        viewer = self.query_one(MarkdownViewer)
-        viewer.show_table_of_contents = not viewer.show_table_of_contents
+    def on_mount(self) -> None:
+        view = self.query_one(RulesText)
+        view.focus()
+        if self.section:
+            self.call_after_refresh(view.go_to, self.section)
+
+    def action_section(self, number: int) -> None:
+        self.query_one(RulesText).go_to(SECTIONS[number])
