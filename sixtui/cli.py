@@ -17,7 +17,7 @@ from sixtui.tui.setup import DEFAULT_SIZE, TITLES, GameSetup
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="sixtui",
-        description="Connect6, Game of 6 and Six in the terminal. Without a command: the home screen.",
+        description="Connect6, Game of 6 and Six in the terminal; no command: the home screen.",
     )
     commands = top.add_subparsers(dest="command", metavar="COMMAND")
     play = commands.add_parser(
@@ -25,11 +25,23 @@ def parser() -> argparse.ArgumentParser:
         help="open a game at once",
         description="Open a game at once: hot-seat, or against the computer with --vs.",
     )
-    play.add_argument("game", nargs="?", default="connect6", choices=list(TITLES), help="default: connect6")
-    play.add_argument("--ruleset", default="steffen", choices=list(RULESETS), help="Six only (default: steffen)")
-    play.add_argument("--players", type=int, default=2, choices=(2, 4), help="Six only: 2, or 4 as two teams")
-    play.add_argument("--size", type=int, default=DEFAULT_SIZE, help="board size for Connect6 and Game of 6")
-    play.add_argument("--declare", action="store_true", help="Six, romanian rulesets: shapes win only when declared")
+    play.add_argument(
+        "game", nargs="?", default="connect6", choices=list(TITLES), help="default: connect6"
+    )
+    play.add_argument(
+        "--ruleset", default="steffen", choices=list(RULESETS), help="Six only (default: steffen)"
+    )
+    play.add_argument(
+        "--players", type=int, default=2, choices=(2, 4), help="Six only: 2, or 4 as two teams"
+    )
+    play.add_argument(
+        "--size", type=int, default=DEFAULT_SIZE, help="board size for Connect6 and Game of 6"
+    )
+    play.add_argument(
+        "--declare",
+        action="store_true",
+        help="Six, romanian rulesets: shapes win only when declared",
+    )
     play.add_argument(
         "--vs",
         action="append",
@@ -44,15 +56,21 @@ def parser() -> argparse.ArgumentParser:
 
 def setup_from(arguments: argparse.Namespace) -> GameSetup:
     """The table the ``play`` arguments ask for; raises ValueError saying what is wrong."""
-    options = {"size": arguments.size} if arguments.game != "six" else {
-        "ruleset": arguments.ruleset,
-        "declare": arguments.declare,
-    }
+    options = (
+        {"size": arguments.size}
+        if arguments.game != "six"
+        else {
+            "ruleset": arguments.ruleset,
+            "declare": arguments.declare,
+        }
+    )
     if arguments.game != "six" and (arguments.players != 2 or arguments.ruleset != "steffen"):
         raise ValueError(f"--players and --ruleset are options of six, not {arguments.game}")
     if arguments.vs:
         return GameSetup.against(arguments.game, arguments.vs, arguments.players, **options)
-    return GameSetup(arguments.game, players=arguments.players, seats=(None,) * arguments.players, **options)
+    return GameSetup(
+        arguments.game, players=arguments.players, seats=(None,) * arguments.players, **options
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -129,6 +129,7 @@ class GameSession(ABC):
     async def next_game(self) -> None:
         """Starts the next game of the match; raises :class:`ValueError` if it is over."""
 
+    @abstractmethod
     async def close(self) -> None:
         """Stops whatever the session runs in the background."""
 

@@ -70,10 +70,7 @@ class SummaryScreen(ModalScreen[str]):
         rows = [result_line(session, game.result), ""]
         for number, result in enumerate(match.results, 1):
             opener = match.openers[number - 1]
-            if result.winner is None:
-                outcome = "draw"
-            else:
-                outcome = f"{sides[result.winner ^ opener]} won"
+            outcome = "draw" if result.winner is None else f"{sides[result.winner ^ opener]} won"
             rows.append(f"Game {number}: {sides[opener]} opened, {outcome}")
         wins, points = match.wins, match.points
         rows += ["", f"{sides[0]} {wins[0]} – {wins[1]} {sides[1]}"]
@@ -81,14 +78,16 @@ class SummaryScreen(ModalScreen[str]):
             rows.append(f"points {points[0]} – {points[1]}")
         if match.is_over:
             winner = match.winner
-            rows.append("The match is drawn." if winner is None else f"{sides[winner]} win the match.")
+            rows.append(
+                "The match is drawn." if winner is None else f"{sides[winner]} win the match."
+            )
         with Vertical(classes="dialog"):
             yield Static("\n".join(rows[-16:]), classes="question")
             with Horizontal(classes="buttons"):
                 if not match.is_over:
-                    yield Button("Next game (n)", id="next", variant="primary")
-                yield Button("See the board (b)", id="board")
-                yield Button("Leave (q)", id="quit")
+                    yield Button("Next game (n)", name="next", variant="primary")
+                yield Button("See the board (b)", name="board")
+                yield Button("Leave (q)", name="quit")
 
     def action_choose(self, choice: str) -> None:
         if choice == "next" and self.session.match.is_over:
@@ -97,7 +96,7 @@ class SummaryScreen(ModalScreen[str]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id)
+        self.dismiss(event.button.name)
 
 
 class TooSmallScreen(ModalScreen[None]):

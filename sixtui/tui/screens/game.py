@@ -53,11 +53,15 @@ class GameScreen(Screen[None]):
         self.chooser = MoveChooser()
         self._show_hints = False
         self._declaring = False
-        self._stop_listening = session.subscribe(lambda update: self.post_message(SessionChanged(update)))
+        self._stop_listening = session.subscribe(
+            lambda update: self.post_message(SessionChanged(update))
+        )
 
     def compose(self) -> ComposeResult:
         game = self.session.game
-        board: BoardView = HexBoard(self.session) if game.name == "six" else SquareBoard(self.session)
+        board: BoardView = (
+            HexBoard(self.session) if game.name == "six" else SquareBoard(self.session)
+        )
         board.id = "board"
         yield board
         with Vertical(id="panel"):
@@ -107,7 +111,9 @@ class GameScreen(Screen[None]):
         else:
             board.sync()
         self.query_one("#seats", Quiet).show(seat_lines(self.session, self.app.no_color))
-        second_round = game.name == "six" and any(m.origin is not None for m in game.legal_moves()[:2])
+        second_round = game.name == "six" and any(
+            m.origin is not None for m in game.legal_moves()[:2]
+        )
         status = status_line(
             self.session,
             picking=second_round,

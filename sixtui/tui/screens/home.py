@@ -105,9 +105,9 @@ class HomeScreen(Screen[None]):
             allowed = SIZES[game]
             if size.value not in allowed:
                 size.value = DEFAULT_SIZE
-        self.query_one("#declare").display = six and self.query_one(
-            "#ruleset", Select
-        ).value != "steffen"
+        self.query_one("#declare").display = (
+            six and self.query_one("#ruleset", Select).value != "steffen"
+        )
 
     def setup(self) -> GameSetup:
         """The table chosen; raises ValueError saying what is wrong."""
@@ -123,7 +123,8 @@ class HomeScreen(Screen[None]):
             ruleset=str(self.query_one("#ruleset", Select).value),
             players=players,
             size=int(self.query_one("#size", Select).value) if not six else DEFAULT_SIZE,  # type: ignore[arg-type]
-            declare=six and self.query_one("#declare", Checkbox).value
+            declare=six
+            and self.query_one("#declare", Checkbox).value
             and self.query_one("#ruleset", Select).value != "steffen",
             seats=tuple(seats),
         )

@@ -41,8 +41,11 @@ def result_line(session: GameSession, result: Result) -> str:
     why = REASONS[result.reason]
     if result.winner is None:
         return f"Draw: {why}"
-    names = team_names(session.game)
-    return f"{names[result.winner]} wins: {why}"
+    game = session.game
+    players = sorted(
+        {session.player_at(seat).name for seat in range(game.players) if seat % 2 == result.winner}
+    )
+    return f"{team_names(game)[result.winner]} ({' & '.join(players)}) wins: {why}"
 
 
 def seat_lines(session: GameSession, plain: bool) -> Text:
@@ -101,15 +104,13 @@ def score_line(session: GameSession) -> str:
     first = " & ".join(player.name for player in session.sides[0])
     second = " & ".join(player.name for player in session.sides[1])
     wins = match.wins
-    played = len(match.results)
-    if match.games is not None:
-        number = min(played + (0 if session.game.is_over else 1), match.games)
-        heading = f"Game {number} of {match.games}"
-        points = match.points
-        return (
-            f"{heading}\n{first} {wins[0]} – {wins[1]} {second}\npoints {points[0]} – {points[1]}"
-        )
-    return f"Game {played + (0 if session.game.is_over else 1)}\n{first} {wins[0]} – {wins[1]} {second}"
+    number = len(match.results) + (0 if session.game.is_over else 1)
+    score = f"{first} {wins[0]} – {wins[1]} {second}"
+    if match.games is None:
+        return f"Game {number}\n{score}"
+    heading = f"Game {min(number, match.games)} of {match.games}"
+    points = match.points
+    return f"{heading}\n{score}\npoints {points[0]} – {points[1]}"
 
 
 class MoveList(Widget):
