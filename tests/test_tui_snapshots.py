@@ -18,12 +18,22 @@ ENCLOSURE = ["D5", "D4", "A1", "C4", "E4", "A3", "A5", "D3"]
 CONNECT6_WIN = ["E5", "A1", "A2", "F5", "G5", "B1", "B2", "C5", "D5", "C1", "C2", "H5"]
 
 
-@pytest.fixture(params=["color", "no-color"])
+TERMINALS = {
+    "truecolor": {"TERM": "xterm-256color", "COLORTERM": "truecolor"},
+    "16-colors": {"TERM": "xterm", "COLORTERM": None},
+    "no-color": {"TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"},
+}
+
+
+@pytest.fixture(params=list(TERMINALS))
 def look(request, monkeypatch):
-    if request.param == "no-color":
-        monkeypatch.setenv("NO_COLOR", "1")
-    else:
-        monkeypatch.delenv("NO_COLOR", raising=False)
+    """The terminal the app starts in (apps read the environment when made)."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    for name, value in TERMINALS[request.param].items():
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
     return request.param
 
 

@@ -1,35 +1,45 @@
 """How the boards look: the glyphs and styles of pieces, marks and cursor.
 
-Two looks: in color, and plain for ``NO_COLOR``, where glyphs alone tell every
-side and mark apart (colors are stripped then; bold, underline and reverse stay).
-Colors are chosen so that they survive the step down to 256 and 16 colors.
+Three palettes: full color (truecolor, and 256 colors, where each color below
+has a close match), 16 colors (the terminal's own named colors, since the
+nearest 16-color match of a wood tone is a pale gray that hides white stones),
+and plain for ``NO_COLOR``, where glyphs alone tell every side and mark apart
+(colors are stripped then; bold, underline and reverse stay).
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Literal
 
 from rich.style import Style
 
 from sixtui.rules import Game
 
-BOARD = "#d7af5f"  # the wood of the board; 256 colors: 179, 16 colors: yellow
+Palette = Literal["full", "16", "plain"]
 
-_TEAM_COLORS = {"Black": "#000000", "White": "#ffffff", "Red": "#d70000"}
-_COLORED_CELLS = {"Black": "#585858", "White": "#eeeeee", "Red": "#ff8787"}
-
-_STYLES: dict[str, tuple[str, str]] = {
-    # name: (in color, plain)
-    "board": (f"on {BOARD}", ""),
-    "label": ("bold #5f3700 on " + BOARD, "bold"),
-    "grid": ("#875f00 on " + BOARD, ""),
-    "hint": ("bold #005f00 on " + BOARD, "bold"),
-    "cursor": ("on #0087ff", "reverse"),
-    "last": ("bold", "bold"),
-    "win": ("on #5fd75f", "underline"),
-    "pick": ("on #ff5fff", "reverse"),
-    "group": ("on #87d7ff", "underline"),
-    "dead": ("#af0000", ""),
+# name: (full color, 16 colors, plain); the board's wood is #d7af5f, 179 in 256 colors.
+_STYLES: dict[str, tuple[str, str, str]] = {
+    "board": ("on #d7af5f", "on yellow", ""),
+    "label": ("bold #5f3700 on #d7af5f", "bold black on yellow", "bold"),
+    "grid": ("#875f00 on #d7af5f", "black on yellow", ""),
+    "hint": ("bold #005f00 on #d7af5f", "bold blue on yellow", "bold"),
+    "cursor": ("on #0087ff", "on blue", "reverse"),
+    "last": ("bold", "bold", "bold"),
+    "win": ("on #5fd75f", "on green", "underline"),
+    "pick": ("on #ff5fff", "on magenta", "reverse"),
+    "group": ("on #87d7ff", "on cyan", "underline"),
+    "dead": ("#af0000", "red", ""),
+}
+_STONES = {
+    "Black": ("#000000 on #d7af5f", "black on yellow"),
+    "White": ("#ffffff on #d7af5f", "bright_white on yellow"),
+    "Red": ("#d70000 on #d7af5f", "bright_red on yellow"),
+}
+_COLORED_CELLS = {
+    "Black": ("on #585858", "on bright_black"),
+    "White": ("on #eeeeee", "on white"),
+    "Red": ("on #ff8787", "on red"),
 }
 
 
@@ -40,23 +50,30 @@ def team_names(game: Game) -> tuple[str, str]:
     return ("Black", "White")
 
 
-class Look:
-    """Glyphs and styles for one way of drawing (``plain``: no color)."""
+def palette_for(no_color: bool, color_system: str | None) -> Palette:
+    """The palette for a terminal: ``NO_COLOR`` first, then how many colors it has."""
+    if no_color or color_system is None:
+        return "plain"
+    return "16" if color_system in ("standard", "windows") else "full"
 
-    def __init__(self, plain: bool, teams: tuple[str, str] = ("Black", "White")) -> None:
-        self.plain = plain
+
+class Look:
+    """Glyphs and styles for one palette and one pair of team colors."""
+
+    def __init__(self, palette: Palette, teams: tuple[str, str] = ("Black", "White")) -> None:
+        self.palette = palette
         self.teams = teams
+        plain = palette == "plain"
+        column = {"full": 0, "16": 1, "plain": 2}[palette]
         self.piece = ("●", "○")
         self.last_piece = ("◉", "◎")
         self.fill = ("▓", "░") if plain else (" ", " ")
         self.dead = "×"
         self.point = "·"
-        self._base = {
-            name: Style.parse(both[1] if plain else both[0]) for name, both in _STYLES.items()
-        }
+        self._base = {name: Style.parse(styles[column]) for name, styles in _STYLES.items()}
         for team, color in enumerate(teams):
-            stone = "bold" if plain else f"bold {_TEAM_COLORS[color]} on {BOARD}"
-            colored = "" if plain else f"on {_COLORED_CELLS[color]}"
+            stone = "bold" if plain else "bold " + _STONES[color][column]
+            colored = "" if plain else _COLORED_CELLS[color][column]
             self._base[f"team{team}"] = Style.parse(stone)
             self._base[f"filled{team}"] = Style.parse(colored)
 
@@ -70,5 +87,5 @@ class Look:
 
 
 @cache
-def look_for(plain: bool, teams: tuple[str, str]) -> Look:
-    return Look(plain, teams)
+def look_for(palette: Palette, teams: tuple[str, str]) -> Look:
+    return Look(palette, teams)

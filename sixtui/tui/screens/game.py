@@ -110,7 +110,7 @@ class GameScreen(Screen[None]):
             board.show_choice(hints, self.chooser.picked, self.chooser.groups)
         else:
             board.sync()
-        self.query_one("#seats", Quiet).show(seat_lines(self.session, self.app.no_color))
+        self.query_one("#seats", Quiet).show(seat_lines(self.session, self.board.look))
         second_round = game.name == "six" and any(
             m.origin is not None for m in game.legal_moves()[:2]
         )

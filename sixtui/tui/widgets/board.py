@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from sixtui.tui.look import Look, look_for, team_names
+from sixtui.tui.look import Look, look_for, palette_for, team_names
 from sixtui.tui.session import GameSession
 
 Cell = TypeVar("Cell")
@@ -55,7 +55,8 @@ class BoardView(Widget, Generic[Cell], can_focus=True):
 
     @property
     def look(self) -> Look:
-        return look_for(self.app.no_color, team_names(self.session.game))
+        palette = palette_for(self.app.no_color, self.app.console.color_system)
+        return look_for(palette, team_names(self.session.game))
 
     # -- what subclasses provide ---------------------------------------------------------
 

@@ -9,7 +9,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from sixtui.rules import Game, Result
-from sixtui.tui.look import look_for, team_names
+from sixtui.tui.look import Look, team_names
 from sixtui.tui.session import GameSession
 from sixtui.tui.widgets.square_board import turn_of
 
@@ -48,10 +48,9 @@ def result_line(session: GameSession, result: Result) -> str:
     return f"{team_names(game)[result.winner]} ({' & '.join(players)}) wins: {why}"
 
 
-def seat_lines(session: GameSession, plain: bool) -> Text:
+def seat_lines(session: GameSession, look: Look) -> Text:
     """One line per seat: glyph, name, and what that seat has left."""
     game = session.game
-    look = look_for(plain, team_names(game))
     text = Text()
     for seat in range(game.players):
         team = seat % 2
