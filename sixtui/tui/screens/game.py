@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Input
 
 from sixtui.rules import IllegalMove, Move
@@ -52,6 +53,8 @@ class GameScreen(Screen[None]):
         self.session = session
         self.chooser = MoveChooser()
         self._show_hints = False
+        self._tick = 0
+        self._spinning: Timer | None = None
         self._declaring = False
         self._stop_listening = session.subscribe(
             lambda update: self.post_message(SessionChanged(update))
@@ -81,6 +84,7 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.board.focus()
         self._show_position()
+        self._spin(self.session.thinking)
 
     def on_unmount(self) -> None:
         self._stop_listening()
@@ -99,6 +103,7 @@ class GameScreen(Screen[None]):
         self._show_position()
         if update.kind == "new-game" and isinstance(self.board, HexBoard):
             self.board.action_centre()
+        self._spin(self.session.thinking)
         if update.kind == "over":
             self.app.push_screen(SummaryScreen(self.session), self._after_summary)
 
@@ -110,7 +115,7 @@ class GameScreen(Screen[None]):
             board.show_choice(hints, self.chooser.picked, self.chooser.groups)
         else:
             board.sync()
-        self.query_one("#seats", Quiet).show(seat_lines(self.session, self.board.look))
+        self._show_seats()
         second_round = game.name == "six" and any(
             m.origin is not None for m in game.legal_moves()[:2]
         )
@@ -125,6 +130,21 @@ class GameScreen(Screen[None]):
         self.query_one("#status", Quiet).show(status)
         self.query_one("#score", Quiet).show(score_line(self.session))
         self.query_one("#moves", MoveList).show(game)
+
+    def _show_seats(self) -> None:
+        self.query_one("#seats", Quiet).show(seat_lines(self.session, self.board.look, self._tick))
+
+    def _spin(self, thinking: bool) -> None:
+        """Turns the thinking spinner on or off: the screen shows it is alive meanwhile."""
+        if thinking and self._spinning is None:
+            self._spinning = self.set_interval(0.2, self._next_tick)
+        elif not thinking and self._spinning is not None:
+            self._spinning.stop()
+            self._spinning = None
+
+    def _next_tick(self) -> None:
+        self._tick += 1
+        self._show_seats()
 
     def _wants_hints(self) -> bool:
         return self._show_hints or self.chooser.picked is not None

@@ -30,6 +30,7 @@ class HomeScreen(Screen[None]):
     def __init__(self, setup: GameSetup | None = None) -> None:
         super().__init__()
         self.initial = setup or GameSetup()
+        self._sizes_for = self.initial.game
 
     def compose(self) -> ComposeResult:
         start = self.initial
@@ -43,7 +44,7 @@ class HomeScreen(Screen[None]):
             with Horizontal(classes="row", id="grid-options"):
                 yield Label("Board", classes="caption")
                 yield Select(
-                    [(f"{n}×{n}", n) for n in SIZES["gameof6"]],
+                    _size_choices(start.game if start.game in SIZES else "gameof6"),
                     value=start.size,
                     allow_blank=False,
                     id="size",
@@ -101,10 +102,11 @@ class HomeScreen(Screen[None]):
         for seat in range(4):
             self.query_one(f"#seat-box{seat}").display = seat < int(players)  # type: ignore[arg-type]
         size = self.query_one("#size", Select)
-        if not six:
-            allowed = SIZES[game]
-            if size.value not in allowed:
-                size.value = DEFAULT_SIZE
+        if not six and game != self._sizes_for:
+            self._sizes_for = game
+            chosen = size.value
+            size.set_options(_size_choices(game))
+            size.value = chosen if chosen in SIZES[game] else DEFAULT_SIZE
         self.query_one("#declare").display = (
             six and self.query_one("#ruleset", Select).value != "steffen"
         )
@@ -137,3 +139,7 @@ class HomeScreen(Screen[None]):
             self.query_one("#home-message", Static).update(str(why))
             return
         await self.app.start_game(setup)  # type: ignore[attr-defined]
+
+
+def _size_choices(game: str) -> list[tuple[str, int]]:
+    return [(f"{n}×{n}", n) for n in SIZES[game]]

@@ -48,7 +48,10 @@ def result_line(session: GameSession, result: Result) -> str:
     return f"{team_names(game)[result.winner]} ({' & '.join(players)}) wins: {why}"
 
 
-def seat_lines(session: GameSession, look: Look) -> Text:
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+
+def seat_lines(session: GameSession, look: Look, tick: int = 0) -> Text:
     """One line per seat: glyph, name, and what that seat has left."""
     game = session.game
     text = Text()
@@ -63,7 +66,7 @@ def seat_lines(session: GameSession, look: Look) -> Text:
         if detail:
             text.append(f"  {detail}", style="dim")
         if turn and session.thinking:
-            text.append("  thinking…", style="italic")
+            text.append(f"  {SPINNER[tick % len(SPINNER)]} thinking", style="italic")
         text.append("\n")
     text.rstrip()
     return text
