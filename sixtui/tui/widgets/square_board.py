@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sixtui.rules import Game, Square
 from sixtui.rules.square import COLUMN_LETTERS
+from sixtui.tui.look import Look
 from sixtui.tui.session import GameSession
 from sixtui.tui.widgets.board import BoardView, Line
 
@@ -75,11 +76,11 @@ class SquareBoard(BoardView[Square]):
         )
         edge: Line = (pad_left, (" " * LABEL_WIDTH + letters + "  ", "label"), pad_right)
         lines = [blank] * top + [edge]
-        marks = _Marks(game, self.cursor)
+        marks = _Marks(game, self.cursor, self.look)
         for row in range(self._first_row + rows - 1, self._first_row - 1, -1):
             runs = [pad_left, (f"{row + 1:>2} ", "label")]
             for col in range(self._first_col, self._first_col + cols):
-                runs += marks.cell(Square(col, row), self)
+                runs += marks.cell(Square(col, row))
             runs += [(f"{row + 1:<2}", "label"), pad_right]
             lines.append(tuple(runs))
         lines.append(edge)
@@ -90,16 +91,17 @@ class SquareBoard(BoardView[Square]):
 class _Marks:
     """What a square shows, read from the game once per drawing."""
 
-    def __init__(self, game: Game, cursor: Square) -> None:
+    def __init__(self, game: Game, cursor: Square, look: Look) -> None:
         self.game = game
+        self.look = look
         self.cursor = cursor
         self.recent = recent_squares(game)
         self.winning = set(game.winning_cells()) if game.is_over else set()
         self.colors = game.name == "gameof6"
 
-    def cell(self, square: Square, board: SquareBoard) -> list[tuple[str, str]]:
+    def cell(self, square: Square) -> list[tuple[str, str]]:
         """The runs of one square: its glyph, then the gap to the next square."""
-        look = board.look
+        look = self.look
         team = self.game.at(square)
         colored = self.game.colored(square) if self.colors else None
         if colored is not None:
