@@ -35,7 +35,9 @@ def parser() -> argparse.ArgumentParser:
         "--players", type=int, default=2, choices=(2, 4), help="Six only: 2, or 4 as two teams"
     )
     play.add_argument(
-        "--size", type=int, default=DEFAULT_SIZE, help="board size for Connect6 and Game of 6"
+        "--size",
+        type=int,
+        help=f"Connect6 and Game of 6: the board's width (default {DEFAULT_SIZE})",
     )
     play.add_argument(
         "--declare",
@@ -51,21 +53,24 @@ def parser() -> argparse.ArgumentParser:
         help=f"the computer ({', '.join(LEVELS)}) plays the other side; given several times, "
         "it plays seats 1, 2, 3 in turn and the seats left are people. You are seat 0.",
     )
+    play.set_defaults(error=play.error)
     return top
 
 
 def setup_from(arguments: argparse.Namespace) -> GameSetup:
     """The table the ``play`` arguments ask for; raises ValueError saying what is wrong."""
-    options = (
-        {"size": arguments.size}
-        if arguments.game != "six"
-        else {
-            "ruleset": arguments.ruleset,
-            "declare": arguments.declare,
-        }
+    six = arguments.game == "six"
+    if six and arguments.size is not None:
+        raise ValueError("--size is an option of connect6 and gameof6, not six")
+    if not six and (arguments.players != 2 or arguments.ruleset != "steffen" or arguments.declare):
+        raise ValueError(
+            f"--players, --ruleset and --declare are options of six, not {arguments.game}"
+        )
+    options: dict[str, object] = (
+        {"ruleset": arguments.ruleset, "declare": arguments.declare}
+        if six
+        else {"size": arguments.size or DEFAULT_SIZE}
     )
-    if arguments.game != "six" and (arguments.players != 2 or arguments.ruleset != "steffen"):
-        raise ValueError(f"--players and --ruleset are options of six, not {arguments.game}")
     if arguments.vs:
         return GameSetup.against(arguments.game, arguments.vs, arguments.players, **options)
     return GameSetup(
@@ -81,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             setup = setup_from(arguments)
         except ValueError as why:
-            top.error(str(why))
+            arguments.error(str(why))  # the usage of "play", then exit status 2
     from sixtui.tui.app import SixtuiApp  # Textual loads only when a screen is wanted
 
     SixtuiApp(setup).run()

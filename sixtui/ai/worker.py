@@ -19,8 +19,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import sys
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import resource_tracker
 from types import TracebackType
 
 from sixtui.ai import choose_turn
@@ -36,6 +38,31 @@ def _think_in_worker(data: bytes, level: str, seconds: float | None, seed: int |
 
 def _warm_up() -> None:
     """In the worker: nothing; submitting it makes the pool start a process."""
+
+
+def _start_resource_tracker() -> None:
+    """Starts multiprocessing's resource tracker, handing it the process's real stderr.
+
+    The tracker is given ``sys.stderr``'s file descriptor. Inside a running
+    Textual app ``sys.stderr`` is a capture object whose ``fileno()`` is -1, and
+    starting the tracker then fails ("bad value(s) in fds_to_keep"). This runs on
+    the event loop's thread, so nothing else sees the swap; once running, the
+    tracker serves every later pool.
+    """
+    captured = sys.stderr
+    try:
+        if _file_descriptor(captured) < 0 and sys.__stderr__ is not None:
+            sys.stderr = sys.__stderr__
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = captured
+
+
+def _file_descriptor(stream: object) -> int:
+    try:
+        return int(stream.fileno())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return -1
 
 
 def _default_start_method() -> str:
@@ -136,6 +163,7 @@ class Thinker:
         if self._pool is not None:
             return self._pool
         if self._starting is None:
+            _start_resource_tracker()
             self._starting = asyncio.create_task(asyncio.to_thread(self._start_pool))
             self._starting.add_done_callback(self._started)
         # Shielded: a caller cancelled meanwhile must not orphan the pool being started.

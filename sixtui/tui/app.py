@@ -81,6 +81,17 @@ class SixtuiApp(App[None]):
             section = TITLES[game.game.name] if game is not None else None
             self.push_screen(HelpScreen(section))
 
+    def push_screen(self, screen, *args, **kwargs):  # type: ignore[no-untyped-def,override]
+        """Pushes ``screen``; while the terminal is too small the cover stays on top of it."""
+        covering = self._too_small
+        if covering is None or screen is covering or self.screen is not covering:
+            return super().push_screen(screen, *args, **kwargs)
+        self.pop_screen()
+        pushed = super().push_screen(screen, *args, **kwargs)
+        self._too_small = TooSmallScreen()
+        super().push_screen(self._too_small)
+        return pushed
+
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
 
@@ -92,5 +103,5 @@ class SixtuiApp(App[None]):
             self._too_small = TooSmallScreen()
             self.push_screen(self._too_small)
         elif not small and self._too_small is not None:
-            covering, self._too_small = self._too_small, None
-            covering.dismiss()
+            self._too_small = None
+            self.pop_screen()

@@ -77,10 +77,13 @@ class MoveChooser:
 
     def _send(self, game: Game, cell: Hex, moves: list[Move]) -> Move | None:
         choices = [m for m in moves if m.origin == self.picked and m.to == cell]
-        if len(choices) <= 1:
-            origin = self.picked
+        if not choices:
+            # The engine says why; the piece stays picked for another try.
+            game.copy().play(Move(cell, self.picked))
+            raise IllegalMove(f"the piece on {self.picked} cannot go to {cell}")
+        if len(choices) == 1:
             self.reset()
-            return choices[0] if choices else Move(cell, origin)
+            return choices[0]
         layout = set(game.layout())
         layout.discard(self.picked)
         self.destination = cell

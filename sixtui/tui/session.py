@@ -103,8 +103,13 @@ class GameSession(ABC):
 
     @property
     @abstractmethod
+    def resigning_seat(self) -> int | None:
+        """The seat :meth:`resign` would resign for, or ``None`` when there is none."""
+
+    @property
     def may_resign(self) -> bool:
         """Whether a seat played from this screen may resign now."""
+        return not self.game.is_over and self.resigning_seat is not None
 
     @property
     @abstractmethod
@@ -141,7 +146,12 @@ class GameSession(ABC):
         A listener must not block: a screen posts itself a message and returns.
         """
         self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener)
+
+        def stop() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return stop
 
     def _tell(self, update: Update) -> None:
         for listener in list(self._listeners):
@@ -199,10 +209,6 @@ class LocalSession(GameSession):
         )
 
     @property
-    def may_resign(self) -> bool:
-        return not self._game.is_over and self._resigning_seat() is not None
-
-    @property
     def thinking(self) -> bool:
         return self._thinking is not None
 
@@ -231,7 +237,7 @@ class LocalSession(GameSession):
         self._continue()
 
     async def resign(self) -> None:
-        seat = self._resigning_seat()
+        seat = self.resigning_seat
         if self._game.is_over or seat is None:
             raise IllegalMove("there is no seat of yours to resign")
         await self._stop_thinking()
@@ -255,7 +261,8 @@ class LocalSession(GameSession):
 
     # -- inside ------------------------------------------------------------------------
 
-    def _resigning_seat(self) -> int | None:
+    @property
+    def resigning_seat(self) -> int | None:
         """The seat to move if a person plays it, else the first seat a person plays."""
         seats = range(self._game.players)
         people = [seat for seat in seats if not self.player_at(seat).is_computer]

@@ -49,7 +49,8 @@ class GameSetup:
             raise ValueError(f"there is no game {self.game!r}: choose {', '.join(GAMES)}")
         allowed = (2, 4) if self.game == "six" else (2,)
         if self.players not in allowed:
-            raise ValueError(f"{self.game} is played by 2 players, not {self.players}")
+            counts = " or ".join(str(count) for count in allowed)
+            raise ValueError(f"{self.game} is played by {counts} players, not {self.players}")
         if self.game == "six" and self.ruleset not in RULESETS:
             raise ValueError(f"there is no ruleset {self.ruleset!r}: choose {', '.join(RULESETS)}")
         if self.game in SIZES and self.size not in SIZES[self.game]:
@@ -82,7 +83,10 @@ class GameSetup:
         elif len(levels) <= players - 1:
             seats[1 : 1 + len(levels)] = levels
         else:
-            raise ValueError(f"{players} players leave {players - 1} seats for the computer")
+            others = players - 1
+            raise ValueError(
+                f"{players} players leave {others} seat{'s' if others > 1 else ''} for the computer"
+            )
         return cls(game, players=players, seats=tuple(seats), **options)
 
     def options(self) -> dict[str, Any]:

@@ -181,6 +181,8 @@ class GameScreen(Screen[None]):
 
     def _why_not_now(self) -> str:
         game = self.session.game
+        if self.session.match.is_over:
+            return "the match is over: q leaves"
         if game.is_over:
             return "the game is over: n starts the next one"
         return f"wait: it is {self.session.player_at(game.to_move).name}'s turn"
@@ -213,6 +215,9 @@ class GameScreen(Screen[None]):
             self._show_position()
 
     def action_hints(self) -> None:
+        if not isinstance(self.board, HexBoard):
+            self._say("every empty point is a legal place here: hints are for Six")
+            return
         self._show_hints = not self._show_hints
         self._say("hints on: + marks where you may play" if self._show_hints else "hints off")
         self._show_position()
@@ -238,9 +243,10 @@ class GameScreen(Screen[None]):
         if not self.session.may_resign:
             self._say("there is nothing to resign")
             return
-        names = team_names(self.session.game)
-        seat = self.session.game.to_move
-        question = f"Resign this game? ({names[seat % 2]} to move)"
+        seat = self.session.resigning_seat
+        assert seat is not None
+        team = team_names(self.session.game)[seat % 2]
+        question = f"Resign this game for {team} ({self.session.player_at(seat).name})?"
         self.app.push_screen(ConfirmScreen(question, "Resign"), self._resign_confirmed)
 
     async def _resign_confirmed(self, confirmed: bool | None) -> None:
