@@ -17,6 +17,11 @@ from sixtui.rules import Game, IllegalMove, Move
 from sixtui.rules.hexes import Hex
 
 
+def moves_pieces(game: Game) -> bool:
+    """Whether the seat to move plays Six's second round: lifting a piece, not placing one."""
+    return game.name == "six" and not game.is_over and game.in_hand(game.to_move) == 0  # type: ignore[attr-defined]
+
+
 class MoveChooser:
     """Remembers the choices made so far in the current move."""
 
@@ -40,7 +45,7 @@ class MoveChooser:
         moves = game.legal_moves()
         if self.picked is not None:
             return frozenset(m.to for m in moves if m.origin == self.picked)
-        if any(m.origin is not None for m in moves):
+        if moves_pieces(game):
             return frozenset(m.origin for m in moves if m.origin is not None)
         return frozenset(m.to for m in moves if m.to is not None)
 
@@ -56,9 +61,9 @@ class MoveChooser:
         assert isinstance(cell, Hex)
         if self._tied:
             return self._keep(cell)
-        moves = game.legal_moves()
-        if not any(m.origin is not None for m in moves):
+        if not moves_pieces(game):
             return Move(cell)
+        moves = game.legal_moves()
         mover_team = game.to_move % 2
         if self.picked is None or game.at(cell) == mover_team:
             return self._pick(game, cell, moves, mover_team)

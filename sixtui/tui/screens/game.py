@@ -14,7 +14,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input
 
 from sixtui.rules import IllegalMove, Move
-from sixtui.tui.choosing import MoveChooser
+from sixtui.tui.choosing import MoveChooser, moves_pieces
 from sixtui.tui.look import team_names
 from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
 from sixtui.tui.session import GameSession, Update
@@ -116,12 +116,9 @@ class GameScreen(Screen[None]):
         else:
             board.sync()
         self._show_seats()
-        second_round = game.name == "six" and any(
-            m.origin is not None for m in game.legal_moves()[:2]
-        )
         status = status_line(
             self.session,
-            picking=second_round,
+            picking=moves_pieces(game),
             destination=self.chooser.picked is not None,
             tied=bool(self.chooser.groups),
         )

@@ -30,9 +30,11 @@ REASONS = {
 class Quiet(Static):
     """A Static that redraws only when its text really changes."""
 
+    _shown: str | Text | None = None
+
     def show(self, text: str | Text) -> None:
-        if str(text) != getattr(self, "_shown", None) or isinstance(text, Text):
-            self._shown = str(text)
+        if text != self._shown:
+            self._shown = text
             self.update(text)
 
 
