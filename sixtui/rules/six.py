@@ -490,7 +490,7 @@ class Six(Game):
                 raise IllegalMove(
                     f"lifting {origin} splits the layout into {len(lift.staying)} groups of equal "
                     f"size: add the cell of the one that stays, like {origin}>{move.to}:"
-                    f"{unpack(min(lift.staying[0]))}"
+                    f"{unpack(min(min(group) for group in lift.staying))}"
                 )
             return lift.staying[0] if lift.staying else []
         keep = pack(move.keep)
