@@ -86,7 +86,7 @@ async def test_connect6_played_with_keys_to_six_in_a_row():
         assert panel(app, "status") == "Player 2: place a stone"
         await play_with_keys(pilot, ROW_5[2:-1])
         assert screen.session.game.result is None
-        assert screen.query_one("#moves")._turns[-1] == "6. F4 F3"
+        assert panel(app, "moves").splitlines()[-1] == "6. F4 F3"
         await play_with_keys(pilot, ROW_5[-1:])
 
         game = screen.session.game
@@ -468,7 +468,7 @@ async def test_connect6_against_the_computer_shows_it_thinking_and_the_cursor_mo
             assert "thinking" not in panel(app, "seats")
             assert panel(app, "status") == "You: place two stones"
             reply = " ".join(str(move) for move in game.history[1:])
-            assert screen.query_one("#moves")._turns == ["1. E5", f"2. {reply}"]
+            assert panel(app, "moves").splitlines() == ["1. E5", f"2. {reply}"]
             for move in game.history[1:]:
                 assert glyph_at(app, move.to)[0] == "◎"  # White's newest stones
 
@@ -499,7 +499,7 @@ async def auto_pilot(pilot):
         if len(session.game.history) > 1 or not session.thinking:
             break
         await pilot.pause(0.05)
-    message = str(pilot.app.screen.query_one("#message").render())
+    message = pilot.app.screen.panel.message
     print(len(session.game.history), message, file=sys.__stdout__)
     pilot.app.exit()
 

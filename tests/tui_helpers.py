@@ -2,6 +2,7 @@
 
 import asyncio
 import contextlib
+import re
 
 from sixtui.ai.worker import Thinker
 from sixtui.rules import Square, new_game
@@ -93,8 +94,21 @@ def glyph_at(app: SixtuiApp, cell: Square | Hex | str) -> tuple[str, str]:
 
 
 def panel(app: SixtuiApp, name: str) -> str:
-    """The text of a panel widget of the game screen: seats, status, score, message."""
-    return str(game_screen(app).query_one(f"#{name}").render())
+    """The text the side panel draws as its title, seats, status, score, moves or message,
+    told apart by the styles it draws them in."""
+    side = game_screen(app).panel
+    texts = {"seats": [], "title": [], "status": [], "muted": [], "plain": [], "message": []}
+    for line in side._drawn:
+        text = "".join(run for run, _ in line).rstrip()
+        if len(line) == 4:  # marker, piece, name, detail
+            texts["seats"].append(text)
+        elif text and line[0][1] in texts:
+            texts[line[0][1]].append(text)
+    if name == "moves":
+        return "\n".join(line for line in texts["plain"] if re.match(r"\d+\. ", line))
+    if name in ("status", "message"):
+        return " ".join(texts[name])
+    return "\n".join(texts["muted" if name == "score" else name])
 
 
 def history(app: SixtuiApp) -> list[str]:

@@ -156,6 +156,26 @@ class GridGame(Game):
         team = self._color[self._index(point)]
         return None if team == EMPTY else team
 
+    def layout(self) -> dict[Square, int]:
+        """Every stone or dot on the board, dead dots included: point → team.
+
+        >>> from sixtui.rules import new_game
+        >>> g = new_game("connect6")
+        >>> g.play("J10"); g.play("K11")
+        >>> g.layout()
+        {Square(col=9, row=9): 0, Square(col=10, row=10): 1}
+        """
+        moves, index, cells = self._geo.moves, self._index_of_key, self._cells
+        return {moves[key].to: cells[index[key]] for key in self._history}
+
+    def colored_cells(self) -> dict[Square, int]:
+        """Every colored cell: point → team (always empty in Connect6)."""
+        if not self._colors_cells:
+            return {}
+        return {
+            self._square_of(index): team for index, team in enumerate(self._color) if team != EMPTY
+        }
+
     def colored_count(self, team: int) -> int:
         """How many cells have the team's color."""
         return self._colored_count[team]

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Literal
 
 from rich.style import Style
+from textual.app import App
 
 from sixtui.rules import Game
 
@@ -89,3 +90,8 @@ class Look:
 @cache
 def look_for(palette: Palette, teams: tuple[str, str]) -> Look:
     return Look(palette, teams)
+
+
+def look_of(app: App[object], game: Game) -> Look:
+    """The look for ``game`` in ``app``'s terminal."""
+    return look_for(palette_for(app.no_color, app.console.color_system), team_names(game))

@@ -21,7 +21,7 @@ from sixtui.tui.session import GameSession, Update
 from sixtui.tui.setup import TITLES
 from sixtui.tui.widgets.board import BoardView
 from sixtui.tui.widgets.hex_board import HexBoard
-from sixtui.tui.widgets.panel import MoveList, Quiet, score_line, seat_lines, status_line
+from sixtui.tui.widgets.panel import SidePanel, status_line
 from sixtui.tui.widgets.square_board import SquareBoard
 
 
@@ -53,7 +53,6 @@ class GameScreen(Screen[None]):
         self.session = session
         self.chooser = MoveChooser()
         self._show_hints = False
-        self._tick = 0
         self._spinning: Timer | None = None
         self._declaring = False
         self._stop_listening = session.subscribe(
@@ -68,13 +67,8 @@ class GameScreen(Screen[None]):
         board.id = "board"
         yield board
         with Vertical(id="panel"):
-            yield Quiet(TITLES[game.name], id="title")
-            yield Quiet(id="seats")
-            yield Quiet(id="status")
-            yield Quiet(id="score")
-            yield MoveList(id="moves")
+            yield SidePanel(self.session, TITLES[game.name], id="side")
             yield Input(placeholder="type a move, Enter", id="move-input")
-            yield Quiet(id="message")
         yield Footer()
 
     @property
@@ -115,7 +109,6 @@ class GameScreen(Screen[None]):
             board.show_choice(hints, self.chooser.picked, self.chooser.groups)
         else:
             board.sync()
-        self._show_seats()
         status = status_line(
             self.session,
             picking=moves_pieces(game),
@@ -124,12 +117,11 @@ class GameScreen(Screen[None]):
         )
         if self._declaring:
             status += " and declare (!)"
-        self.query_one("#status", Quiet).show(status)
-        self.query_one("#score", Quiet).show(score_line(self.session))
-        self.query_one("#moves", MoveList).show(game)
+        self.panel.show(status=status)
 
-    def _show_seats(self) -> None:
-        self.query_one("#seats", Quiet).show(seat_lines(self.session, self.board.look, self._tick))
+    @property
+    def panel(self) -> SidePanel:
+        return self.query_one("#side", SidePanel)
 
     def _spin(self, thinking: bool) -> None:
         """Turns the thinking spinner on or off: the screen shows it is alive meanwhile."""
@@ -140,14 +132,14 @@ class GameScreen(Screen[None]):
             self._spinning = None
 
     def _next_tick(self) -> None:
-        self._tick += 1
-        self._show_seats()
+        self.panel.tick += 1
+        self.panel.sync()
 
     def _wants_hints(self) -> bool:
         return self._show_hints or self.chooser.picked is not None
 
     def _say(self, text: str) -> None:
-        self.query_one("#message", Quiet).show(text)
+        self.panel.show(message=text)
 
     # -- choosing cells ------------------------------------------------------------------
 

@@ -1,34 +1,29 @@
-"""What the square and hex boards share: drawing through the line API, redrawing
-only the lines that changed, and the keys that move a cursor and choose a cell."""
+"""What the square and hex boards share: a cursor on one cell, the keys that move
+it and choose a cell, and the look the pieces are drawn in."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import ClassVar, Generic, TypeVar
 
-from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Region
 from textual.message import Message
-from textual.strip import Strip
-from textual.widget import Widget
 
-from sixtui.tui.look import Look, look_for, palette_for, team_names
+from sixtui.tui.look import Look, look_of
 from sixtui.tui.session import GameSession
+from sixtui.tui.widgets.lines import Line, LineWidget
 
 Cell = TypeVar("Cell")
-# One drawn line: runs of (text, style names); equal lines are drawn once.
-Line = tuple[tuple[str, str], ...]
-_STRIPS_KEPT = 512
+
+__all__ = ["BoardView", "Line"]
 
 
-class BoardView(Widget, Generic[Cell], can_focus=True):
+class BoardView(LineWidget, Generic[Cell], can_focus=True):
     """A board drawn from a :class:`GameSession`'s game, with a cursor on one cell.
 
-    Subclasses say where each cell is (:meth:`_lines`, :meth:`cell_at`) and how
-    the cursor steps (:meth:`step`); this class caches each distinct line as a
-    :class:`Strip` and, after every change, refreshes only the lines that differ.
+    Subclasses say where each cell is drawn (``_lines``, :meth:`cell_at`) and
+    how the cursor steps (:meth:`step`).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -47,22 +42,16 @@ class BoardView(Widget, Generic[Cell], can_focus=True):
             self.cell = cell
 
     def __init__(self, session: GameSession, cursor: Cell, **options: object) -> None:
-        super().__init__(**options)  # type: ignore[arg-type]
+        super().__init__(**options)
         self.session = session
         self.cursor = cursor
-        self._drawn: list[Line] = []
-        self._strips: OrderedDict[Line, Strip] = OrderedDict()
 
     @property
     def look(self) -> Look:
-        palette = palette_for(self.app.no_color, self.app.console.color_system)
-        return look_for(palette, team_names(self.session.game))
+        return look_of(self.app, self.session.game)
 
-    # -- what subclasses provide ---------------------------------------------------------
-
-    def _lines(self, width: int, height: int) -> list[Line]:
-        """Every line of the widget as runs; the runs of a line fill ``width`` cells."""
-        raise NotImplementedError
+    def _style(self, names: str) -> Style:
+        return self.look.style(names)
 
     def cell_at(self, x: int, y: int) -> Cell | None:
         """The cell drawn at widget offset ``x, y``, if any (from the last drawing)."""
@@ -71,66 +60,6 @@ class BoardView(Widget, Generic[Cell], can_focus=True):
     def step(self, dx: int, dy: int) -> Cell:
         """Where the cursor goes from :attr:`cursor` for a key press."""
         raise NotImplementedError
-
-    # -- drawing -------------------------------------------------------------------------
-
-    def sync(self) -> None:
-        """Recomputes the drawing and refreshes the lines that changed."""
-        width, height = self.size
-        if not width or not height:
-            return
-        lines = self._lines(width, height)
-        old = self._drawn
-        self._drawn = lines
-        if len(old) != len(lines):
-            self.refresh()
-            return
-        for y, (before, after) in enumerate(zip(old, lines, strict=True)):
-            if before != after:
-                self.refresh(Region(0, y, width, 1))
-
-    def render_line(self, y: int) -> Strip:
-        if y >= len(self._drawn):
-            return Strip.blank(self.size.width, self.rich_style)
-        line = self._drawn[y]
-        strip = self._strips.get(line)
-        if strip is None:
-            strip = self._strips[line] = self._strip(line)
-            if len(self._strips) > _STRIPS_KEPT:
-                self._strips.popitem(last=False)
-        else:
-            self._strips.move_to_end(line)
-        return strip
-
-    def _strip(self, line: Line) -> Strip:
-        look, pad = self.look, self.rich_style
-        segments: list[Segment] = []
-        text, names = "", None
-        for run_text, run_names in line:
-            if run_names == names:
-                text += run_text
-                continue
-            if text:
-                segments.append(Segment(text, pad if names == "pad" else look.style(names)))
-            text, names = run_text, run_names
-        if text:
-            segments.append(Segment(text, pad if names == "pad" else look.style(names)))
-        return Strip(segments)
-
-    def forget_drawing(self) -> None:
-        """Drops cached lines, for when the look changes (theme, colors)."""
-        self._strips.clear()
-        self._drawn = []
-        self.sync()
-
-    # -- events --------------------------------------------------------------------------
-
-    def on_mount(self) -> None:
-        self.sync()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._drawn = []
-        self.sync()
 
     def move_cursor(self, cell: Cell) -> None:
         self.cursor = cell

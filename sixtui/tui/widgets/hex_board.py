@@ -14,7 +14,8 @@ from textual.binding import Binding, BindingType
 from sixtui.rules.hexes import Hex
 from sixtui.tui.look import Look
 from sixtui.tui.session import GameSession
-from sixtui.tui.widgets.board import BoardView, Line
+from sixtui.tui.widgets.board import BoardView
+from sixtui.tui.widgets.lines import Line, fit
 
 PAN_COLUMNS, PAN_LINES = 8, 3
 
@@ -117,7 +118,8 @@ class HexBoard(BoardView[Hex]):
             first_x = view_x + len(runs)
             for world_x in range(first_x, view_x + width, 2):
                 cell = Hex((world_x - r) // 2, r)
-                glyph, names = _cell_glyph(cell, layout, frontier, hints, last, look)
+                glyph, base = _cell_glyph(cell, layout, frontier, hints, last, look)
+                names = base
                 if cell == self.picked:
                     names += "+pick"
                 if cell in group_of:
@@ -127,12 +129,13 @@ class HexBoard(BoardView[Hex]):
                 if cell == self.cursor:
                     names += "+cursor"
                 runs.append((glyph, names))
-                gap = str(group_of[cell]) if cell in group_of else " "
                 if world_x + 1 < view_x + width:
-                    runs.append((gap, "board+label" if cell in group_of else "board"))
+                    # The gap shares the cell's plain style, so alike cells merge into one run.
+                    number = group_of.get(cell)
+                    runs.append((str(number), "board+label") if number else (" ", base))
             lines.append(tuple(runs))
         status = f" {self.cursor.q},{self.cursor.r}"
-        lines.append(((status.ljust(width)[:width], "label"),))
+        lines.append(((fit(status, width), "label"),))
         return lines
 
     def _place_view(

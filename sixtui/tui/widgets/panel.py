@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from rich.segment import Segment
-from rich.text import Text
-from textual.strip import Strip
-from textual.widget import Widget
-from textual.widgets import Static
+import textwrap
+from typing import ClassVar
+
+from rich.style import Style
 
 from sixtui.rules import Game, Result
-from sixtui.tui.look import Look, team_names
+from sixtui.tui.look import Look, look_of, team_names
 from sixtui.tui.session import GameSession
+from sixtui.tui.widgets.lines import PAD, Line, LineWidget, fit
 from sixtui.tui.widgets.square_board import turn_of
+
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+LOOK = "look:"  # style names of pieces, drawn as on the board
+MESSAGE_LINES = 5  # at most; the moves get what the message leaves
+STATUS_LINES = 2
 
 REASONS = {
     "six-in-a-row": "six in a row",
@@ -27,17 +32,6 @@ REASONS = {
 }
 
 
-class Quiet(Static):
-    """A Static that redraws only when its text really changes."""
-
-    _shown: str | Text | None = None
-
-    def show(self, text: str | Text) -> None:
-        if text != self._shown:
-            self._shown = text
-            self.update(text)
-
-
 def result_line(session: GameSession, result: Result) -> str:
     """The result in words, naming the winning team and its players."""
     why = REASONS[result.reason]
@@ -50,28 +44,27 @@ def result_line(session: GameSession, result: Result) -> str:
     return f"{team_names(game)[result.winner]} ({' & '.join(players)}) wins: {why}"
 
 
-SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
-
-
-def seat_lines(session: GameSession, look: Look, tick: int = 0) -> Text:
-    """One line per seat: glyph, name, and what that seat has left."""
+def seat_lines(session: GameSession, look: Look, width: int, tick: int = 0) -> list[Line]:
+    """One line per seat: whose turn, the seat's piece, its player, and what it has left."""
     game = session.game
-    text = Text()
+    lines: list[Line] = []
     for seat in range(game.players):
         team = seat % 2
-        player = session.player_at(seat)
         turn = seat == game.to_move and not game.is_over
-        text.append("▶ " if turn else "  ", style="bold")
-        text.append(look.piece[team], style=look.style(f"team{team}"))
-        text.append(f" {player.name}", style="bold" if turn else "")
+        name = f" {session.player_at(seat).name}"
         detail = _seat_detail(game, seat)
-        if detail:
-            text.append(f"  {detail}", style="dim")
         if turn and session.thinking:
-            text.append(f"  {SPINNER[tick % len(SPINNER)]} thinking", style="italic")
-        text.append("\n")
-    text.rstrip()
-    return text
+            detail = f"{detail}  {SPINNER[tick % len(SPINNER)]} thinking".strip()
+        text = fit(name + (f"  {detail}" if detail else ""), max(0, width - 3))
+        lines.append(
+            (
+                ("▶ " if turn else "  ", "status"),
+                (look.piece[team], f"{LOOK}team{team}"),
+                (text[: len(name)], "status" if turn else "plain"),
+                (text[len(name) :], "muted"),
+            )
+        )
+    return lines
 
 
 def _seat_detail(game: Game, seat: int) -> str:
@@ -117,28 +110,6 @@ def score_line(session: GameSession) -> str:
     return f"{heading}\n{score}\npoints {points[0]} – {points[1]}"
 
 
-class MoveList(Widget):
-    """The moves so far, one turn a line, numbered; the newest lines at the bottom."""
-
-    DEFAULT_CSS = "MoveList { height: 1fr; }"
-
-    def __init__(self, **options: object) -> None:
-        super().__init__(**options)  # type: ignore[arg-type]
-        self._turns: list[str] = []
-
-    def show(self, game: Game) -> None:
-        turns = turn_lines(game)
-        if turns != self._turns:
-            self._turns = turns
-            self.refresh()
-
-    def render_line(self, y: int) -> Strip:
-        width, height = self.size
-        shown = self._turns[-height:] if height else []
-        text = shown[y] if y < len(shown) else ""
-        return Strip([Segment(text[:width].ljust(width), self.rich_style)], width)
-
-
 def turn_lines(game: Game) -> list[str]:
     """The moves grouped in turns: ``1. J10``, ``2. K11 K9``, ..."""
     history = [str(move) for move in game.history]
@@ -148,3 +119,64 @@ def turn_lines(game: Game) -> list[str]:
     for number, move in enumerate(history):
         lines.setdefault(turn_of(number), []).append(move)
     return [f"{turn + 1}. {' '.join(moves)}" for turn, moves in lines.items()]
+
+
+class SidePanel(LineWidget):
+    """The panel beside the board, drawn line by line like the board itself.
+
+    The screen tells it the status line and the latest message; the rest it
+    reads from the session: seats, score and the moves so far (the newest at
+    the bottom, as many as fit).
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "side-panel--title",
+        "side-panel--status",
+        "side-panel--muted",
+        "side-panel--message",
+    }
+
+    def __init__(self, session: GameSession, title: str, **options: object) -> None:
+        super().__init__(**options)
+        self.session = session
+        self.title = title
+        self.status = ""
+        self.message = ""
+        self.tick = 0
+
+    def show(self, status: str | None = None, message: str | None = None) -> None:
+        """Redraws with a new status or message (``None`` keeps the one shown)."""
+        if status is not None:
+            self.status = status
+        if message is not None:
+            self.message = message
+        self.sync()
+
+    def _style(self, names: str) -> Style:
+        if names.startswith(LOOK):
+            return look_of(self.app, self.session.game).style(names[len(LOOK) :])
+        if names == "plain":
+            return self.rich_style
+        return self.rich_style + self.get_component_rich_style(f"side-panel--{names}")
+
+    def _lines(self, width: int, height: int) -> list[Line]:
+        def line(text: str, names: str = "plain") -> Line:
+            return ((fit(text, width), names),)
+
+        blank = line("")
+        top = [line(self.title, "title"), blank]
+        top += seat_lines(self.session, look_of(self.app, self.session.game), width, self.tick)
+        top.append(blank)
+        top += [line(text, "status") for text in textwrap.wrap(self.status, width)[:STATUS_LINES]]
+        top.append(blank)
+        for text in score_line(self.session).split("\n"):
+            top += [line(part, "muted") for part in textwrap.wrap(text, width)]
+        top.append(blank)
+        message = textwrap.wrap(self.message, width)[:MESSAGE_LINES]
+        room = max(0, height - len(top) - len(message))
+        moves = turn_lines(self.session.game)[-room:] if room else []
+        lines = top + [line(text) for text in moves]
+        lines += [blank] * (height - len(message) - len(lines))
+        lines += [line(text, "message") for text in message]
+        lines += [((" " * width, PAD),)] * (height - len(lines))
+        return lines[:height]

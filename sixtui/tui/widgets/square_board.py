@@ -6,7 +6,8 @@ from sixtui.rules import Game, Square
 from sixtui.rules.square import COLUMN_LETTERS
 from sixtui.tui.look import Look
 from sixtui.tui.session import GameSession
-from sixtui.tui.widgets.board import BoardView, Line
+from sixtui.tui.widgets.board import BoardView
+from sixtui.tui.widgets.lines import PAD, Line
 
 LABEL_WIDTH = 3  # "19 " on the left; the right label takes 2 more
 
@@ -67,9 +68,9 @@ class SquareBoard(BoardView[Square]):
         top = max(0, (height - rows - 2) // 2)
         self._origin = (left + LABEL_WIDTH, top + 1)
         self._shown = (cols, rows)
-        pad_left = (" " * left, "pad")
-        pad_right = (" " * max(0, width - left - drawn_width), "pad")
-        blank: Line = ((" " * width, "pad"),)
+        pad_left = (" " * left, PAD)
+        pad_right = (" " * max(0, width - left - drawn_width), PAD)
+        blank: Line = ((" " * width, PAD),)
 
         letters = "".join(
             f"{COLUMN_LETTERS[c]} " for c in range(self._first_col, self._first_col + cols)
@@ -92,30 +93,36 @@ class _Marks:
     """What a square shows, read from the game once per drawing."""
 
     def __init__(self, game: Game, cursor: Square, look: Look) -> None:
-        self.game = game
         self.look = look
         self.cursor = cursor
+        self.stones = game.layout()  # type: ignore[attr-defined]
+        self.colored = game.colored_cells()  # type: ignore[attr-defined]
         self.recent = recent_squares(game)
         self.winning = set(game.winning_cells()) if game.is_over else set()
-        self.colors = game.name == "gameof6"
 
     def cell(self, square: Square) -> list[tuple[str, str]]:
-        """The runs of one square: its glyph, then the gap to the next square."""
+        """The runs of one square: its glyph, then the gap to the next square.
+
+        The gap takes the glyph's style without the cursor and win marks, so that
+        runs of alike squares merge into one stretch of text on the terminal.
+        """
         look = self.look
-        team = self.game.at(square)
-        colored = self.game.colored(square) if self.colors else None
+        team = self.stones.get(square)
+        colored = self.colored.get(square)
         if colored is not None:
-            fill = f"filled{colored}"
+            names = f"filled{colored}"
             glyph = look.dead if team is not None else look.fill[colored]
-            names = f"{fill}+dead" if team is not None else fill
-            gap = (look.fill[colored], fill)
+            gap = (look.fill[colored], names)
+            if team is not None:
+                names += "+dead"
         elif team is not None:
             recent = square in self.recent
             glyph = (look.last_piece if recent else look.piece)[team]
             names = f"team{team}+last" if recent else f"team{team}"
-            gap = (" ", "board")
+            gap = (" ", names)
         else:
-            glyph, names, gap = look.point, "grid", (" ", "board")
+            glyph, names = look.point, "grid"
+            gap = (" ", names)
         if square in self.winning:
             names += "+win"
         if square == self.cursor:

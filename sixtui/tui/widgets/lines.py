@@ -1,0 +1,115 @@
+"""Widgets drawn through Textual's line API from lines of styled runs.
+
+A widget describes each line as runs of ``(text, style names)``. Equal lines
+become one cached :class:`Strip`, and after a change only the stretch of each
+line that differs is refreshed, so a server drawing for many players writes
+and renders as little as it can.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+
+# One drawn line: runs of (text, style names). Every character takes one cell.
+Line = tuple[tuple[str, str], ...]
+PAD = "pad"  # the style name of the widget's own background
+_STRIPS_KEPT = 512
+
+
+class LineWidget(Widget):
+    """A widget whose content is :meth:`_lines`; call :meth:`sync` after a change."""
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)  # type: ignore[arg-type]
+        self._drawn: list[Line] = []
+        self._strips: OrderedDict[Line, Strip] = OrderedDict()
+
+    def _lines(self, width: int, height: int) -> list[Line]:
+        """Every line of the widget; the runs of a line fill ``width`` cells."""
+        raise NotImplementedError
+
+    def _style(self, names: str) -> Style:
+        """The style of a run's names (other than :data:`PAD`)."""
+        raise NotImplementedError
+
+    def sync(self) -> None:
+        """Recomputes the lines and refreshes the part of each line that changed."""
+        width, height = self.size
+        if not width or not height:
+            return
+        lines = self._lines(width, height)
+        old, self._drawn = self._drawn, lines
+        if len(old) != len(lines):
+            self.refresh()
+            return
+        for y, (before, after) in enumerate(zip(old, lines, strict=True)):
+            if before != after:
+                start, end = _changed_span(before, after, width)
+                self.refresh(Region(start, y, end - start, 1))
+
+    def forget_drawing(self) -> None:
+        """Drops cached lines, for when styles change (theme, colors)."""
+        self._strips.clear()
+        self._drawn = []
+        self.sync()
+
+    def on_mount(self) -> None:
+        self.sync()
+
+    def on_resize(self) -> None:
+        self._drawn = []
+        self.sync()
+
+    def render_line(self, y: int) -> Strip:
+        if y >= len(self._drawn):
+            return Strip.blank(self.size.width, self.rich_style)
+        line = self._drawn[y]
+        strip = self._strips.get(line)
+        if strip is None:
+            strip = self._strips[line] = self._strip(line)
+            if len(self._strips) > _STRIPS_KEPT:
+                self._strips.popitem(last=False)
+        else:
+            self._strips.move_to_end(line)
+        return strip
+
+    def _strip(self, line: Line) -> Strip:
+        """One segment per stretch of equal style names."""
+        segments: list[Segment] = []
+        text, names = "", ""
+        for run_text, run_names in line:
+            if run_names == names:
+                text += run_text
+                continue
+            if text:
+                segments.append(Segment(text, self._segment_style(names)))
+            text, names = run_text, run_names
+        if text:
+            segments.append(Segment(text, self._segment_style(names)))
+        return Strip(segments)
+
+    def _segment_style(self, names: str) -> Style:
+        return self.rich_style if names == PAD else self._style(names)
+
+
+def _changed_span(before: Line, after: Line, width: int) -> tuple[int, int]:
+    """The cells from the first to the last that differ between two drawings of a line."""
+    old = [(char, names) for text, names in before for char in text]
+    new = [(char, names) for text, names in after for char in text]
+    if len(old) != len(new):
+        return 0, width
+    changed = [x for x, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+    if not changed:  # the same cells, split into runs differently
+        return 0, 0
+    return changed[0], changed[-1] + 1
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut or padded to exactly ``width`` cells."""
+    return text[:width].ljust(width)
