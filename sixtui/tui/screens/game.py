@@ -7,11 +7,10 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Input
+from textual.widgets import Input
 
 from sixtui.rules import IllegalMove, Move
 from sixtui.tui.choosing import MoveChooser, moves_pieces
@@ -21,6 +20,7 @@ from sixtui.tui.session import GameSession, Update
 from sixtui.tui.setup import TITLES
 from sixtui.tui.widgets.board import BoardView
 from sixtui.tui.widgets.hex_board import HexBoard
+from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.panel import SidePanel, status_line
 from sixtui.tui.widgets.square_board import SquareBoard
 
@@ -66,10 +66,12 @@ class GameScreen(Screen[None]):
         )
         board.id = "board"
         yield board
-        with Vertical(id="panel"):
-            yield SidePanel(self.session, TITLES[game.name], id="side")
-            yield Input(placeholder="type a move, Enter", id="move-input")
-        yield Footer()
+        yield SidePanel(self.session, TITLES[game.name], id="side")
+        yield KeyBar()
+        yield Input(
+            placeholder="type a move, like J10 or 2,0>1,1; Enter plays it, Esc goes back",
+            id="move-input",
+        )
 
     @property
     def board(self) -> BoardView:
@@ -88,20 +90,22 @@ class GameScreen(Screen[None]):
     @on(SessionChanged)
     def _session_changed(self, message: SessionChanged) -> None:
         update = message.update
+        said = None
         if update.kind in ("moves", "undo", "new-game"):
             self.chooser.reset()
             self._declaring = False
-            self._say("")
+            said = ""
         if update.kind == "problem":
-            self._say(update.text)
-        self._show_position()
+            said = update.text
+        self._show_position(said)
         if update.kind == "new-game" and isinstance(self.board, HexBoard):
             self.board.action_centre()
         self._spin(self.session.thinking)
         if update.kind == "over":
             self.app.push_screen(SummaryScreen(self.session), self._after_summary)
 
-    def _show_position(self) -> None:
+    def _show_position(self, message: str | None = None) -> None:
+        """Redraws the board and panel; ``message`` replaces the one shown, if given."""
         game = self.session.game
         board = self.board
         if isinstance(board, HexBoard):
@@ -117,7 +121,7 @@ class GameScreen(Screen[None]):
         )
         if self._declaring:
             status += " and declare (!)"
-        self.panel.show(status=status)
+        self.panel.show(status, message)
 
     @property
     def panel(self) -> SidePanel:
@@ -180,7 +184,7 @@ class GameScreen(Screen[None]):
     async def _move_typed(self, message: Input.Submitted) -> None:
         text = message.value.strip()
         message.input.value = ""
-        self.board.focus()
+        self._close_move_input()
         if not text:
             return
         if not self.session.may_move:
@@ -192,11 +196,17 @@ class GameScreen(Screen[None]):
     # -- actions -------------------------------------------------------------------------
 
     def action_type_move(self) -> None:
-        self.query_one("#move-input", Input).focus()
+        entry = self.query_one("#move-input", Input)
+        entry.display = True
+        entry.focus()
+
+    def _close_move_input(self) -> None:
+        self.query_one("#move-input", Input).display = False
+        self.board.focus()
 
     def action_cancel(self) -> None:
         if self.focused is not self.board:
-            self.board.focus()
+            self._close_move_input()
         elif self.chooser.picked is not None or self._declaring:
             self.chooser.reset()
             self._declaring = False

@@ -45,13 +45,21 @@ class BoardView(LineWidget, Generic[Cell], can_focus=True):
         super().__init__(**options)
         self.session = session
         self.cursor = cursor
+        self._look: Look | None = None
 
     @property
     def look(self) -> Look:
         return look_of(self.app, self.session.game)
 
     def _style(self, names: str) -> Style:
-        return self.look.style(names)
+        return self._look.style(names) if self._look else self.look.style(names)
+
+    def sync(self) -> None:
+        self._look = self.look  # one look for the whole drawing
+        try:
+            super().sync()
+        finally:
+            self._look = None
 
     def cell_at(self, x: int, y: int) -> Cell | None:
         """The cell drawn at widget offset ``x, y``, if any (from the last drawing)."""

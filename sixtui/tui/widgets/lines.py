@@ -8,6 +8,7 @@ and renders as little as it can.
 
 from __future__ import annotations
 
+import textwrap
 from collections import OrderedDict
 
 from rich.segment import Segment
@@ -29,6 +30,7 @@ class LineWidget(Widget):
         super().__init__(**options)  # type: ignore[arg-type]
         self._drawn: list[Line] = []
         self._strips: OrderedDict[Line, Strip] = OrderedDict()
+        self._pad: Style | None = None  # the widget's own style, read once
 
     def _lines(self, width: int, height: int) -> list[Line]:
         """Every line of the widget; the runs of a line fill ``width`` cells."""
@@ -48,14 +50,18 @@ class LineWidget(Widget):
         if len(old) != len(lines):
             self.refresh()
             return
+        changed = []
         for y, (before, after) in enumerate(zip(old, lines, strict=True)):
             if before != after:
                 start, end = _changed_span(before, after, width)
-                self.refresh(Region(start, y, end - start, 1))
+                changed.append(Region(start, y, end - start, 1))
+        if changed:
+            self.refresh(*changed)
 
     def forget_drawing(self) -> None:
         """Drops cached lines, for when styles change (theme, colors)."""
         self._strips.clear()
+        self._pad = None
         self._drawn = []
         self.sync()
 
@@ -95,7 +101,11 @@ class LineWidget(Widget):
         return Strip(segments)
 
     def _segment_style(self, names: str) -> Style:
-        return self.rich_style if names == PAD else self._style(names)
+        if names != PAD:
+            return self._style(names)
+        if self._pad is None:
+            self._pad = self.rich_style
+        return self._pad
 
 
 def _changed_span(before: Line, after: Line, width: int) -> tuple[int, int]:
@@ -108,6 +118,13 @@ def _changed_span(before: Line, after: Line, width: int) -> tuple[int, int]:
     if not changed:  # the same cells, split into runs differently
         return 0, 0
     return changed[0], changed[-1] + 1
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` broken into lines of at most ``width`` cells, between words where it can."""
+    if len(text) <= width:
+        return [text] if text else []
+    return textwrap.wrap(text, width)
 
 
 def fit(text: str, width: int) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
 from typing import ClassVar
 
 from rich.style import Style
@@ -10,7 +9,7 @@ from rich.style import Style
 from sixtui.rules import Game, Result
 from sixtui.tui.look import Look, look_of, team_names
 from sixtui.tui.session import GameSession
-from sixtui.tui.widgets.lines import PAD, Line, LineWidget, fit
+from sixtui.tui.widgets.lines import PAD, Line, LineWidget, fit, wrap
 from sixtui.tui.widgets.square_board import turn_of
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -85,7 +84,8 @@ def status_line(session: GameSession, picking: bool, destination: bool, tied: bo
         return f"{player.name} is thinking" if session.thinking else f"{player.name} to move"
     if game.name != "six":
         stones = game.stones_left  # type: ignore[attr-defined]
-        return f"{player.name}: place {'a stone' if stones == 1 else 'two stones'}"
+        piece = "stone" if game.name == "connect6" else "dot"
+        return f"{player.name}: place {f'a {piece}' if stones == 1 else f'two {piece}s'}"
     if tied:
         return "Choose the group that stays"
     if destination:
@@ -108,6 +108,18 @@ def score_line(session: GameSession) -> str:
     heading = f"Game {min(number, match.games)} of {match.games}"
     points = match.points
     return f"{heading}\n{score}\npoints {points[0]} – {points[1]}"
+
+
+def page_of(lines: list[str], room: int) -> list[str]:
+    """The newest ``lines`` that fit in ``room``, moving on half a page at a time, so
+    that a new line is usually added below the others instead of shifting them all."""
+    if len(lines) <= room:
+        return lines
+    if room < 2:
+        return lines[len(lines) - room :]
+    step = room // 2
+    first = ((len(lines) - room) // step + 1) * step
+    return lines[first : first + room]
 
 
 def turn_lines(game: Game) -> list[str]:
@@ -143,6 +155,11 @@ class SidePanel(LineWidget):
         self.status = ""
         self.message = ""
         self.tick = 0
+        self._styles: dict[str, Style] = {}
+
+    def forget_drawing(self) -> None:
+        self._styles.clear()
+        super().forget_drawing()
 
     def show(self, status: str | None = None, message: str | None = None) -> None:
         """Redraws with a new status or message (``None`` keeps the one shown)."""
@@ -155,9 +172,13 @@ class SidePanel(LineWidget):
     def _style(self, names: str) -> Style:
         if names.startswith(LOOK):
             return look_of(self.app, self.session.game).style(names[len(LOOK) :])
-        if names == "plain":
-            return self.rich_style
-        return self.rich_style + self.get_component_rich_style(f"side-panel--{names}")
+        style = self._styles.get(names)
+        if style is None:
+            style = self.rich_style
+            if names != "plain":
+                style += self.get_component_rich_style(f"side-panel--{names}")
+            self._styles[names] = style
+        return style
 
     def _lines(self, width: int, height: int) -> list[Line]:
         def line(text: str, names: str = "plain") -> Line:
@@ -167,14 +188,14 @@ class SidePanel(LineWidget):
         top = [line(self.title, "title"), blank]
         top += seat_lines(self.session, look_of(self.app, self.session.game), width, self.tick)
         top.append(blank)
-        top += [line(text, "status") for text in textwrap.wrap(self.status, width)[:STATUS_LINES]]
+        top += [line(text, "status") for text in wrap(self.status, width)[:STATUS_LINES]]
         top.append(blank)
         for text in score_line(self.session).split("\n"):
-            top += [line(part, "muted") for part in textwrap.wrap(text, width)]
+            top += [line(part, "muted") for part in wrap(text, width)]
         top.append(blank)
-        message = textwrap.wrap(self.message, width)[:MESSAGE_LINES]
+        message = wrap(self.message, width)[:MESSAGE_LINES]
         room = max(0, height - len(top) - len(message))
-        moves = turn_lines(self.session.game)[-room:] if room else []
+        moves = page_of(turn_lines(self.session.game), room)
         lines = top + [line(text) for text in moves]
         lines += [blank] * (height - len(message) - len(lines))
         lines += [line(text, "message") for text in message]

@@ -41,6 +41,10 @@ class SquareBoard(BoardView[Square]):
         self._first_row = 0  # the lowest row shown
         self._origin = (0, 0)  # where column _first_col of the top row shown is drawn
         self._shown = (0, 0)  # columns and rows shown
+        # The last drawing: what framed it, what it showed, and each row's line.
+        self._frame: tuple[object, ...] = ()
+        self._marks: _Marks | None = None
+        self._rows: dict[int, Line] = {}
 
     def step(self, dx: int, dy: int) -> Square:
         size = self.session.game.size
@@ -78,12 +82,21 @@ class SquareBoard(BoardView[Square]):
         edge: Line = (pad_left, (" " * LABEL_WIDTH + letters + "  ", "label"), pad_right)
         lines = [blank] * top + [edge]
         marks = _Marks(game, self.cursor, self.look)
+        frame = (game, width, height, self._first_col, self._first_row, marks.look)
+        if frame != self._frame or self._marks is None:
+            self._frame, self._rows = frame, {}
+            changed_rows = None
+        else:
+            changed_rows = {square.row for square in marks.changed_since(self._marks)}
+        self._marks = marks
         for row in range(self._first_row + rows - 1, self._first_row - 1, -1):
-            runs = [pad_left, (f"{row + 1:>2} ", "label")]
-            for col in range(self._first_col, self._first_col + cols):
-                runs += marks.cell(Square(col, row))
-            runs += [(f"{row + 1:<2}", "label"), pad_right]
-            lines.append(tuple(runs))
+            if changed_rows is None or row in changed_rows or row not in self._rows:
+                runs = [pad_left, (f"{row + 1:>2} ", "label")]
+                for col in range(self._first_col, self._first_col + cols):
+                    runs += marks.cell(Square(col, row))
+                runs += [(f"{row + 1:<2}", "label"), pad_right]
+                self._rows[row] = tuple(runs)
+            lines.append(self._rows[row])
         lines.append(edge)
         lines += [blank] * (height - len(lines))
         return lines[:height]
@@ -99,6 +112,14 @@ class _Marks:
         self.colored = game.colored_cells()  # type: ignore[attr-defined]
         self.recent = recent_squares(game)
         self.winning = set(game.winning_cells()) if game.is_over else set()
+
+    def changed_since(self, before: _Marks) -> set[Square]:
+        """The squares that may look different from how ``before`` showed them."""
+        changed = {square for square, _ in self.stones.items() ^ before.stones.items()}
+        changed.update(square for square, _ in self.colored.items() ^ before.colored.items())
+        changed.update(self.recent ^ before.recent, self.winning ^ before.winning)
+        changed.update((self.cursor, before.cursor))
+        return changed
 
     def cell(self, square: Square) -> list[tuple[str, str]]:
         """The runs of one square: its glyph, then the gap to the next square.
