@@ -1,6 +1,9 @@
 """Runs every benchmark and prints a Markdown table of medians.
 
 python -m benchmarks [--runs N] [--seconds S]
+
+The render figures (benchmarks/render.py) take N runs of a fixed number of key presses each,
+whatever S is.
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ import argparse
 import platform
 import sys
 
-from benchmarks import rules, six
+from benchmarks import render, rules, six
 
 
 def main() -> None:
@@ -23,7 +26,7 @@ def main() -> None:
     print(f"median of {args.runs} runs of {args.seconds:g} s\n")
     print("| figure | median | target | runs (min – max) |")
     print("| --- | ---: | ---: | --- |")
-    for figures in (rules.figures, six.figures):
+    for figures in (rules.figures, six.figures, render.figures):
         for figure in figures(args.runs, args.seconds):
             print(figure.row())
             sys.stdout.flush()
