@@ -1,0 +1,52 @@
+"""The line-drawn widgets: the key bar, the move list's pages, and partial refreshes."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+from tui_helpers import hot_seat
+
+from sixtui.tui.screens.help import HelpScreen
+from sixtui.tui.widgets.keys import KeyBar
+from sixtui.tui.widgets.lines import _changed_span, wrap
+from sixtui.tui.widgets.panel import page_of
+
+
+@given(st.integers(0, 200), st.integers(0, 30))
+def test_a_page_of_moves_ends_with_the_newest_and_fits(count, room):
+    lines = [str(number) for number in range(count)]
+    page = page_of(lines, room)
+    assert len(page) <= room
+    if count and room:
+        assert page[-1] == lines[-1]
+        assert page == lines[lines.index(page[0]) :]  # consecutive, up to the newest
+        assert len(page) >= min(count, max(1, room // 2))
+
+
+def test_the_move_list_keeps_its_lines_while_a_page_fills():
+    lines = [str(number) for number in range(30)]
+    assert page_of(lines[:13], 8)[:4] == page_of(lines[:15], 8)[:4]
+
+
+@given(st.text(alphabet="ab ", max_size=80), st.integers(5, 30))
+def test_wrapped_lines_fit(text, width):
+    assert all(len(line) <= width for line in wrap(text, width))
+
+
+def test_the_changed_span_covers_exactly_the_cells_that_differ():
+    before = (("· · ", "grid"), ("●", "team0"), (" · ·", "grid"))
+    after = (("· · ", "grid"), ("○", "team1"), (" · ·", "grid"))
+    assert _changed_span(before, after, 9) == (4, 5)
+    assert _changed_span(before, (("· · ● · ·", "grid"),), 9) == (4, 5)  # style only
+    assert _changed_span(before, (("x", "grid"),), 9) == (0, 9)  # another length
+
+
+async def test_the_key_bar_lists_the_game_keys_and_a_click_presses_one():
+    app = hot_seat("connect6")
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.screen.query_one(KeyBar)
+        text = "".join(run for run, _ in bar._drawn[0])
+        for words in ("Place", "Undo", "Resign", "Rules", "Quit"):
+            assert words in text
+        start = text.index("Rules") - 3  # on the key itself
+        await pilot.click(KeyBar, offset=(start, 0))
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
