@@ -50,3 +50,27 @@ async def test_the_key_bar_lists_the_game_keys_and_a_click_presses_one():
         await pilot.click(KeyBar, offset=(start, 0))
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_news_from_another_apps_task_is_posted_not_drawn_there():
+    from textual._context import active_app
+
+    from sixtui.tui.session import Update
+
+    app = hot_seat("connect6", size=9)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        game = screen.session.game
+        game.play("E5")  # changed behind the screen's back, as a hub would
+        drawn = list(screen.board._drawn)
+        other_app = object()
+        token = active_app.set(other_app)
+        try:
+            screen._hear(Update("moves"))
+            assert screen.board._drawn == drawn  # nothing drawn from the other app's task
+        finally:
+            active_app.reset(token)
+        await pilot.pause()
+        assert screen.board._drawn != drawn  # drawn by this app, from the posted message
+        screen._hear(Update("moves"))  # this app's own news is handled at once
+        assert "◉" in "".join(text for line in screen.board._drawn for text, _ in line)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual import on
+from textual._context import active_app
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -55,9 +56,8 @@ class GameScreen(Screen[None]):
         self._show_hints = False
         self._spinning: Timer | None = None
         self._declaring = False
-        self._stop_listening = session.subscribe(
-            lambda update: self.post_message(SessionChanged(update))
-        )
+        self._stop_listening = session.subscribe(self._hear)
+        self._own_app: object = None
 
     def compose(self) -> ComposeResult:
         game = self.session.game
@@ -78,6 +78,7 @@ class GameScreen(Screen[None]):
         return self.query_one("#board", BoardView)
 
     def on_mount(self) -> None:
+        self._own_app = active_app.get()
         self.board.focus()
         self._show_position()
         self._spin(self.session.thinking)
@@ -87,9 +88,20 @@ class GameScreen(Screen[None]):
 
     # -- news from the session -----------------------------------------------------------
 
+    def _hear(self, update: Update) -> None:
+        """Session news: handled at once when this app's own work brought it (a move
+        played here, this app's computer player), otherwise posted as a message, since
+        code running for another session must never touch these widgets."""
+        if self._own_app is not None and active_app.get(None) is self._own_app:
+            self._handle(update)
+        else:
+            self.post_message(SessionChanged(update))
+
     @on(SessionChanged)
     def _session_changed(self, message: SessionChanged) -> None:
-        update = message.update
+        self._handle(message.update)
+
+    def _handle(self, update: Update) -> None:
         said = None
         if update.kind in ("moves", "undo", "new-game"):
             self.chooser.reset()
