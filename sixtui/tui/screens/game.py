@@ -61,11 +61,8 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         game = self.session.game
-        board: BoardView = (
-            HexBoard(self.session) if game.name == "six" else SquareBoard(self.session)
-        )
-        board.id = "board"
-        yield board
+        board_type = HexBoard if game.name == "six" else SquareBoard
+        yield board_type(self.session, self._cell_chosen, id="board")
         yield SidePanel(self.session, TITLES[game.name], id="side")
         yield KeyBar()
         yield Input(
@@ -159,19 +156,18 @@ class GameScreen(Screen[None]):
 
     # -- choosing cells ------------------------------------------------------------------
 
-    @on(BoardView.Chosen)
-    async def _cell_chosen(self, message: BoardView.Chosen) -> None:
+    async def _cell_chosen(self, cell: object) -> None:
+        """The player chose ``cell`` on the board: a move, or one step of one."""
         if not self.session.may_move:
             self._say(self._why_not_now())
             return
         try:
-            move = self.chooser.choose(self.session.game, message.cell)
+            move = self.chooser.choose(self.session.game, cell)
         except IllegalMove as why:
             self._say(str(why))
             return
         if move is None:
-            self._say("")
-            self._show_position()
+            self._show_position("")
             return
         await self._play(move)
 

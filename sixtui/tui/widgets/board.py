@@ -3,12 +3,12 @@ it and choose a cell, and the look the pieces are drawn in."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import ClassVar, Generic, TypeVar
 
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.message import Message
 
 from sixtui.tui.look import Look, look_of
 from sixtui.tui.session import GameSession
@@ -34,17 +34,19 @@ class BoardView(LineWidget, Generic[Cell], can_focus=True):
         Binding("enter,space", "choose", "Place"),
     ]
 
-    class Chosen(Message, Generic[Cell]):
-        """The player chose ``cell`` (Enter, space or a click)."""
-
-        def __init__(self, cell: Cell) -> None:
-            super().__init__()
-            self.cell = cell
-
-    def __init__(self, session: GameSession, cursor: Cell, **options: object) -> None:
+    def __init__(
+        self,
+        session: GameSession,
+        cursor: Cell,
+        on_choose: Callable[[Cell], Awaitable[None]],
+        **options: object,
+    ) -> None:
+        """``on_choose`` is awaited with the cell the player chooses (Enter, space or a
+        click); a direct call rather than a message, since a move's whole redraw waits on it."""
         super().__init__(**options)
         self.session = session
         self.cursor = cursor
+        self._on_choose = on_choose
         self._look: Look | None = None
 
     @property
@@ -76,11 +78,11 @@ class BoardView(LineWidget, Generic[Cell], can_focus=True):
     def action_step(self, dx: int, dy: int) -> None:
         self.move_cursor(self.step(dx, dy))
 
-    def action_choose(self) -> None:
-        self.post_message(self.Chosen(self.cursor))
+    async def action_choose(self) -> None:
+        await self._on_choose(self.cursor)
 
-    def on_click(self, event: events.Click) -> None:
+    async def on_click(self, event: events.Click) -> None:
         cell = self.cell_at(event.x, event.y)
         if cell is not None:
             self.move_cursor(cell)
-            self.post_message(self.Chosen(cell))
+            await self._on_choose(cell)

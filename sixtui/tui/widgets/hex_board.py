@@ -7,6 +7,7 @@ follows the layout as it grows; it can be panned and re-centred.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
@@ -34,8 +35,13 @@ class HexBoard(BoardView[Hex]):
         Binding("c", "centre", "Centre"),
     ]
 
-    def __init__(self, session: GameSession, **options: object) -> None:
-        super().__init__(session, Hex(0, 0), **options)
+    def __init__(
+        self,
+        session: GameSession,
+        on_choose: Callable[[Hex], Awaitable[None]],
+        **options: object,
+    ) -> None:
+        super().__init__(session, Hex(0, 0), on_choose, **options)
         self.hints: frozenset[Hex] = frozenset()
         self.picked: Hex | None = None
         self.groups: list[frozenset[Hex]] = []

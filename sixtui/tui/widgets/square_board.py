@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from sixtui.rules import Game, Square
 from sixtui.rules.square import COLUMN_LETTERS
 from sixtui.tui.look import Look
@@ -34,9 +36,14 @@ class SquareBoard(BoardView[Square]):
     When the widget is smaller than the board it shows the part around the cursor.
     """
 
-    def __init__(self, session: GameSession, **options: object) -> None:
+    def __init__(
+        self,
+        session: GameSession,
+        on_choose: Callable[[Square], Awaitable[None]],
+        **options: object,
+    ) -> None:
         middle = session.game.size // 2
-        super().__init__(session, Square(middle, middle), **options)
+        super().__init__(session, Square(middle, middle), on_choose, **options)
         self._first_col = 0
         self._first_row = 0  # the lowest row shown
         self._origin = (0, 0)  # where column _first_col of the top row shown is drawn
