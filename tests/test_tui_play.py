@@ -530,7 +530,7 @@ async def test_four_player_six_hot_seat_turns_round_the_table():
     async with app.run_test(size=SIZE) as pilot:
         game = game_screen(app).session.game
         seats = panel(app, "seats").splitlines()
-        assert [line[4:].split("  ")[0] for line in seats] == [
+        assert [line[2:].split("  ")[0] for line in seats] == [
             "Player 1",
             "Player 2",
             "Player 3",
@@ -540,7 +540,7 @@ async def test_four_player_six_hot_seat_turns_round_the_table():
         cells = ["0,0", "1,0", "0,1", "-1,0", "1,1", "2,0"]
         for number, cell in enumerate(cells):
             assert game.to_move == number % 4
-            assert panel(app, "seats").splitlines()[number % 4].startswith("▶")
+            assert panel(app, "status").startswith(f"Player {number % 4 + 1}:")
             await place(pilot, cell)
         assert game.to_move == 2
         # Partners share their team's 18 pieces.
@@ -566,7 +566,7 @@ async def test_four_player_six_against_the_computer():
             await place(pilot, cell)
             await wait_until(pilot, lambda: session.game.to_move == 0, "seat 3's move")
             assert len(session.game.history) == 4
-            assert panel(app, "seats").splitlines()[0].startswith("▶")
+            assert panel(app, "status").startswith("Player 1:")
             assert all(line.endswith("16 in hand") for line in panel(app, "seats").splitlines())
 
 

@@ -100,8 +100,10 @@ def panel(app: SixtuiApp, name: str) -> str:
     texts = {"seats": [], "title": [], "status": [], "muted": [], "plain": [], "message": []}
     for line in side._drawn:
         text = "".join(run for run, _ in line).rstrip()
-        if len(line) == 4:  # marker, piece, name, detail
+        if len(line) == 3:  # piece, name, detail
             texts["seats"].append(text)
+        elif len(line) == 2:  # the piece of the seat to move, then the status
+            texts["status"].append(line[1][0].strip())
         elif text and line[0][1] in texts:
             texts[line[0][1]].append(text)
     if name == "moves":

@@ -44,22 +44,24 @@ def result_line(session: GameSession, result: Result) -> str:
 
 
 def seat_lines(session: GameSession, look: Look, width: int, tick: int = 0) -> list[Line]:
-    """One line per seat: whose turn, the seat's piece, its player, and what it has left."""
+    """One line per seat: the seat's piece, its player, and what it has left.
+
+    Whose turn it is shows on the status line, so that a turn passing redraws one
+    line of the panel rather than two.
+    """
     game = session.game
     lines: list[Line] = []
     for seat in range(game.players):
         team = seat % 2
-        turn = seat == game.to_move and not game.is_over
         name = f" {session.player_at(seat).name}"
         detail = _seat_detail(game, seat)
-        if turn and session.thinking:
+        if seat == game.to_move and session.thinking:
             detail = f"{detail}  {SPINNER[tick % len(SPINNER)]} thinking".strip()
-        text = fit(name + (f"  {detail}" if detail else ""), max(0, width - 3))
+        text = fit(name + (f"  {detail}" if detail else ""), max(0, width - 1))
         lines.append(
             (
-                ("▶ " if turn else "  ", "status"),
                 (look.piece[team], f"{LOOK}team{team}"),
-                (text[: len(name)], "status" if turn else "plain"),
+                (text[: len(name)], "plain"),
                 (text[len(name) :], "muted"),
             )
         )
@@ -180,6 +182,17 @@ class SidePanel(LineWidget):
             self._styles[names] = style
         return style
 
+    def _status_lines(self, width: int) -> list[Line]:
+        """The status, after the piece of the seat to move while the game runs."""
+        game = self.session.game
+        texts = wrap(self.status, width - 2)[:STATUS_LINES] or [""]
+        lines: list[Line] = [((fit(text, width), "status"),) for text in texts]
+        if not game.is_over:
+            team = game.to_move % 2
+            glyph = look_of(self.app, game).piece[team]
+            lines[0] = ((glyph, f"{LOOK}team{team}"), (fit(f" {texts[0]}", width - 1), "status"))
+        return lines
+
     def _lines(self, width: int, height: int) -> list[Line]:
         def line(text: str, names: str = "plain") -> Line:
             return ((fit(text, width), names),)
@@ -188,7 +201,7 @@ class SidePanel(LineWidget):
         top = [line(self.title, "title"), blank]
         top += seat_lines(self.session, look_of(self.app, self.session.game), width, self.tick)
         top.append(blank)
-        top += [line(text, "status") for text in wrap(self.status, width)[:STATUS_LINES]]
+        top += self._status_lines(width)
         top.append(blank)
         for text in score_line(self.session).split("\n"):
             top += [line(part, "muted") for part in wrap(text, width)]
