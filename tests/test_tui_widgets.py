@@ -31,12 +31,26 @@ def test_wrapped_lines_fit(text, width):
     assert all(len(line) <= width for line in wrap(text, width))
 
 
-def test_the_changed_span_covers_exactly_the_cells_that_differ():
+def test_the_changed_span_covers_the_runs_that_differ():
     before = (("· · ", "grid"), ("●", "team0"), (" · ·", "grid"))
     after = (("· · ", "grid"), ("○", "team1"), (" · ·", "grid"))
     assert _changed_span(before, after, 9) == (4, 5)
-    assert _changed_span(before, (("· · ● · ·", "grid"),), 9) == (4, 5)  # style only
-    assert _changed_span(before, (("x", "grid"),), 9) == (0, 9)  # another length
+    assert _changed_span(before, before, 9) == (0, 0)
+    assert _changed_span(before, (("· · ● · ·", "grid"),), 9) == (0, 9)  # other runs: all
+    longer = (("· · ", "grid"), ("●·", "team0"), (" ·", "grid"))
+    assert _changed_span(before, longer, 9) == (0, 9)
+
+
+@given(st.lists(st.sampled_from(["a", "bb", "c"]), min_size=1, max_size=8), st.data())
+def test_every_differing_cell_is_inside_the_changed_span(texts, data):
+    before = tuple((text, "x") for text in texts)
+    after = tuple((text, data.draw(st.sampled_from(["x", "y"]))) for text in texts)
+    width = sum(len(text) for text in texts)
+    start, end = _changed_span(before, after, width)
+    cells = lambda line: [(ch, names) for text, names in line for ch in text]  # noqa: E731
+    for x, (old, new) in enumerate(zip(cells(before), cells(after), strict=True)):
+        if old != new:
+            assert start <= x < end
 
 
 async def test_the_key_bar_lists_the_game_keys_and_a_click_presses_one():

@@ -109,15 +109,21 @@ class LineWidget(Widget):
 
 
 def _changed_span(before: Line, after: Line, width: int) -> tuple[int, int]:
-    """The cells from the first to the last that differ between two drawings of a line."""
-    old = [(char, names) for text, names in before for char in text]
-    new = [(char, names) for text, names in after for char in text]
-    if len(old) != len(new):
+    """The cells from the first to the last run that differ between two drawings of a line
+    (both fill ``width`` cells); the whole line when they are not run for run alike."""
+    if len(before) != len(after):
         return 0, width
-    changed = [x for x, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
-    if not changed:  # the same cells, split into runs differently
+    differ = [
+        number for number, (old, new) in enumerate(zip(before, after, strict=True)) if old != new
+    ]
+    if not differ:
         return 0, 0
-    return changed[0], changed[-1] + 1
+    first, last = differ[0], differ[-1]
+    if any(len(before[n][0]) != len(after[n][0]) for n in range(first, last + 1)):
+        return 0, width
+    start = sum(len(text) for text, _ in before[:first])
+    end = width - sum(len(text) for text, _ in before[last + 1 :])
+    return start, end
 
 
 def wrap(text: str, width: int) -> list[str]:
