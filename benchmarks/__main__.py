@@ -1,6 +1,8 @@
 """Runs every benchmark and prints a Markdown table of medians.
 
-python -m benchmarks [--runs N] [--seconds S]
+python -m benchmarks [--runs N] [--seconds S] [GROUP ...]
+
+GROUP is rules, six or render (default: all three).
 
 The render figures (benchmarks/render.py) take N runs of a fixed number of key presses each,
 whatever S is.
@@ -14,20 +16,26 @@ import sys
 
 from benchmarks import render, rules, six
 
+GROUPS = {"rules": rules.figures, "six": six.figures, "render": render.figures}
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (median kept)")
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")
+    parser.add_argument("groups", nargs="*", metavar="GROUP", help=", ".join(GROUPS))
     args = parser.parse_args()
+    unknown = [group for group in args.groups if group not in GROUPS]
+    if unknown:
+        parser.error(f"no benchmark group {unknown[0]!r}: choose from {', '.join(GROUPS)}")
     if args.runs < 1 or args.seconds <= 0:
         parser.error("--runs must be at least 1 and --seconds above 0")
     print(f"Python {platform.python_version()} on {platform.machine()}, one process, ", end="")
     print(f"median of {args.runs} runs of {args.seconds:g} s\n")
     print("| figure | median | target | runs (min – max) |")
     print("| --- | ---: | ---: | --- |")
-    for figures in (rules.figures, six.figures, render.figures):
-        for figure in figures(args.runs, args.seconds):
+    for group in args.groups or GROUPS:
+        for figure in GROUPS[group](args.runs, args.seconds):
             print(figure.row())
             sys.stdout.flush()
 

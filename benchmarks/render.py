@@ -43,7 +43,8 @@ from textual.widget import Widget
 from benchmarks.measure import Figure
 from sixtui.rules import Game, Move, Square, new_game
 from sixtui.tui.app import SixtuiApp
-from sixtui.tui.screens.game import GameScreen
+from sixtui.tui.screens.game import GameScreen, SessionChanged
+from sixtui.tui.session import Update
 from sixtui.tui.setup import GameSetup
 
 SIZE = (80, 24)
@@ -152,11 +153,16 @@ class Harness:
     async def press(self, key: str) -> Sample:
         """Presses ``key`` on a settled screen, measures the update it causes, and leaves
         the screen settled."""
+        key_event = events.Key(key, "\r" if key == "enter" else None)
+        # As the input thread of a terminal driver does:
+        return await self.measure(lambda: self.driver.process_message(key_event))
+
+    async def measure(self, cause: Callable[[], object]) -> Sample:
+        """Calls ``cause`` on a settled screen and measures the update that follows."""
         driver = self.driver
         driver.reset()
-        key_event = events.Key(key, "\r" if key == "enter" else None)
         start = time.process_time()
-        driver.process_message(key_event)  # as the input thread of a terminal driver does
+        cause()
         async with asyncio.timeout(TIMEOUT):
             await driver.frame_written.wait()
         awake = []  # when the harness ran between frames
@@ -259,10 +265,21 @@ async def square_board(harness: Harness, seed: int) -> Measured:
         sample = await harness.press("enter")
         if number >= WARM_UP:
             measured.setdefault("completes" if completes else "first", []).append(sample)
+    for number, move in enumerate(random_moves(session.game, WARM_UP + UPDATES, rng)):
+        sample = await harness.measure(lambda move=move: arrives(screen, move))
+        if number >= WARM_UP:
+            measured.setdefault("arrives", []).append(sample)
     size = session.game.size  # type: ignore[attr-defined]
     await harness.cursor_to(Square(size // 2, size // 2))
     await cursor_steps(harness, measured)
     return measured
+
+
+def arrives(screen: GameScreen, move: Move) -> None:
+    """A stone played elsewhere, as a server's hub will bring it: the game changes, and the
+    news is posted to this app's screen (from another session's task it is always posted)."""
+    screen.session.game.play(move)
+    screen.post_message(SessionChanged(Update("moves", (move,))))
 
 
 async def six_board(harness: Harness, seed: int) -> Measured:
@@ -389,7 +406,11 @@ def update_figures(
 
 STONE_TARGETS = ("≤ 4", "≤ 2,048")
 CURSOR = {"←/→": "cursor step ←/→", "↑/↓": "cursor step ↑/↓"}
-STONES = {"first": "one stone, first of a turn", "completes": "one stone, completing a turn"}
+STONES = {
+    "first": "one stone, first of a turn",
+    "completes": "one stone, completing a turn",
+    "arrives": "one stone played elsewhere, arriving",
+}
 BOARDS: list[tuple[str, str, Scenario, dict[str, str]]] = [
     ("Connect6 19×19", "connect6", square_board, STONES),
     ("Game of 6 19×19", "gameof6", square_board, STONES),

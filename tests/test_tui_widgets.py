@@ -88,3 +88,27 @@ async def test_news_from_another_apps_task_is_posted_not_drawn_there():
         assert screen.board._drawn != drawn  # drawn by this app, from the posted message
         screen._hear(Update("moves"))  # this app's own news is handled at once
         assert "◉" in "".join(text for line in screen.board._drawn for text, _ in line)
+
+
+@given(
+    st.sampled_from(["connect6", "six"]),
+    st.lists(st.tuples(st.booleans(), st.integers(0, 10_000)), max_size=40),
+)
+def test_turn_lines_kept_move_by_move_match_lines_written_anew(name, steps):
+    import random
+
+    from sixtui.rules import new_game
+    from sixtui.tui.widgets.panel import TurnLines
+
+    game = new_game(name, size=9) if name == "connect6" else new_game(name)
+    kept = TurnLines()
+    for undo, seed in steps:
+        if undo and game.history:
+            game.undo()
+        elif not game.is_over:
+            game.play(random.Random(seed).choice(game.legal_moves()))
+        assert kept.update(game) == TurnLines().update(game)
+    written = TurnLines().update(game)
+    assert " ".join(line.split(". ", 1)[1] for line in written).split() == [
+        str(move) for move in game.history
+    ]

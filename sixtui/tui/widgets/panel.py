@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from rich.style import Style
 
-from sixtui.rules import Game, Result
+from sixtui.rules import Game, Move, Result
 from sixtui.tui.look import Look, look_of, team_names
 from sixtui.tui.session import GameSession
 from sixtui.tui.widgets.lines import PAD, Line, LineWidget, fit, wrap
@@ -124,15 +124,31 @@ def page_of(lines: list[str], room: int) -> list[str]:
     return lines[first : first + room]
 
 
-def turn_lines(game: Game) -> list[str]:
-    """The moves grouped in turns: ``1. J10``, ``2. K11 K9``, ..."""
-    history = [str(move) for move in game.history]
-    if game.name == "six":
-        return [f"{number}. {move}" for number, move in enumerate(history, 1)]
-    lines: dict[int, list[str]] = {}
-    for number, move in enumerate(history):
-        lines.setdefault(turn_of(number), []).append(move)
-    return [f"{turn + 1}. {' '.join(moves)}" for turn, moves in lines.items()]
+class TurnLines:
+    """The moves so far grouped in turns (``1. J10``, ``2. K11 K9``; in Six one move a
+    turn), kept up to date move by move rather than written out anew for every move."""
+
+    def __init__(self) -> None:
+        self._game: Game | None = None
+        self._moves: list[Move] = []
+        self._turns: list[list[str]] = []
+        self.lines: list[str] = []
+
+    def update(self, game: Game) -> list[str]:
+        history = game.history
+        known = len(self._moves)
+        if game is not self._game or history[:known] != self._moves:
+            self._game, self._moves, self._turns, self.lines = game, [], [], []
+            known = 0
+        for number in range(known, len(history)):
+            turn = number if game.name == "six" else turn_of(number)
+            if turn == len(self._turns):
+                self._turns.append([])
+                self.lines.append("")
+            self._turns[turn].append(str(history[number]))
+            self.lines[turn] = f"{turn + 1}. {' '.join(self._turns[turn])}"
+        self._moves = history
+        return self.lines
 
 
 class SidePanel(LineWidget):
@@ -158,6 +174,7 @@ class SidePanel(LineWidget):
         self.message = ""
         self.tick = 0
         self._styles: dict[str, Style] = {}
+        self._turn_lines = TurnLines()
 
     def forget_drawing(self) -> None:
         self._styles.clear()
@@ -208,7 +225,7 @@ class SidePanel(LineWidget):
         top.append(blank)
         message = wrap(self.message, width)[:MESSAGE_LINES]
         room = max(0, height - len(top) - len(message))
-        moves = page_of(turn_lines(self.session.game), room)
+        moves = page_of(self._turn_lines.update(self.session.game), room)
         lines = top + [line(text) for text in moves]
         lines += [blank] * (height - len(message) - len(lines))
         lines += [line(text, "message") for text in message]
