@@ -170,7 +170,7 @@ class GridGame(Game):
 
     def colored_cells(self) -> dict[Square, int]:
         """Every colored cell: point → team (always empty in Connect6)."""
-        if not self._colors_cells:
+        if not any(self._colored_count):
             return {}
         return {
             self._square_of(index): team for index, team in enumerate(self._color) if team != EMPTY
