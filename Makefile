@@ -26,8 +26,8 @@ bench: install
 	$(BIN)/python -m benchmarks
 
 lint: install
-	$(BIN)/ruff check sixtui tests benchmarks
-	$(BIN)/ruff format --check sixtui tests benchmarks
+	$(BIN)/ruff check sixtui server tests benchmarks
+	$(BIN)/ruff format --check sixtui server tests benchmarks
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,1 @@
+"""The sixtui SSH server: one asyncssh process, a Textual session per connection."""
