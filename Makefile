@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install play test bench lint clean
+.PHONY: install serve play test bench lint clean
 
 install: $(STAMP)
 
@@ -14,6 +14,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+# The SSH server: players connect with ssh -p 2222 localhost. Settings: config/server.toml.
+serve: install
+	$(BIN)/python -m server $(ARGS)
 
 # The home screen; pass a game and options with ARGS, e.g. make play ARGS="play six --vs normal".
 play: install

@@ -1,0 +1,90 @@
+"""``python -m server``: the sixtui SSH server.
+
+python -m server [--config PATH] [--host ADDR] [--port N] [--data-dir DIR] [--set NAME=VALUE]...
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from server.settings import SettingError, load_settings
+from server.ssh import start_server
+from sixtui.ai.worker import Thinker
+
+DEFAULT_CONFIG = Path("config/server.toml")
+log = logging.getLogger("sixtui.server")
+
+
+def parser() -> argparse.ArgumentParser:
+    parse = argparse.ArgumentParser(prog="python -m server", description=__doc__.split("\n")[0])
+    parse.add_argument("--config", type=Path, help=f"settings file (default {DEFAULT_CONFIG})")
+    parse.add_argument("--host", help="address to listen on")
+    parse.add_argument("--port", help="TCP port")
+    parse.add_argument("--data-dir", help="where the host key and names are kept")
+    parse.add_argument(
+        "--set", action="append", default=[], metavar="NAME=VALUE", help="any other setting"
+    )
+    return parse
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    logging.basicConfig(
+        level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s"
+    )
+    arguments = parser().parse_args(argv)
+    overrides: dict[str, object] = {
+        name: value
+        for name, value in (
+            ("host", arguments.host),
+            ("port", arguments.port),
+            ("data_dir", arguments.data_dir),
+        )
+        if value is not None
+    }
+    for item in arguments.set:
+        name, equals, value = item.partition("=")
+        if not equals:
+            print(f"--set {item}: write NAME=VALUE", file=sys.stderr)
+            return 2
+        overrides[name.strip()] = value
+    config = arguments.config or Path(os.environ.get("SIXTUI_CONFIG", DEFAULT_CONFIG))
+    try:
+        settings = load_settings(
+            config if arguments.config or config.exists() else None, os.environ, overrides
+        )
+        return asyncio.run(serve(settings))
+    except SettingError as why:
+        print(f"sixtui server: {why}", file=sys.stderr)
+        return 2
+
+
+async def serve(settings) -> int:  # type: ignore[no-untyped-def]
+    """Serves until SIGTERM or SIGINT, then closes every session and returns 0."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    async with Thinker() as thinker:
+        acceptor = await start_server(settings, thinker)
+        port = acceptor.sockets[0].getsockname()[1] if acceptor.sockets else settings.port
+        log.info(
+            "listening on %s port %s: connect with ssh -p %s localhost", settings.host, port, port
+        )
+        await stop.wait()
+        log.info("stopping")
+        acceptor.close()
+        with contextlib.suppress(Exception):
+            await acceptor.wait_closed()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

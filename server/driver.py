@@ -1,0 +1,106 @@
+"""A Textual driver whose terminal is an SSH channel.
+
+Textual's own terminal drivers read the process's stdin, set its termios and install
+process-wide signal handlers; a server runs many apps in one process, so this driver
+takes its input from :meth:`feed` (bytes the channel received) and its size from
+:meth:`resize`, and writes to the channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+from collections.abc import Callable
+from typing import Any
+
+from textual import events, messages
+from textual._time import get_time
+from textual._xterm_parser import XTermParser
+from textual.driver import Driver
+from textual.geometry import Size
+
+_START = (
+    "\x1b[?1049h"  # the alternate screen
+    "\x1b[?25l"  # no cursor
+    "\x1b[?1004h"  # focus in and out
+    "\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h"  # mouse, SGR coordinates
+    "\x1b[?2004h"  # bracketed paste
+)
+_STOP = "\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1004l\x1b[?25h\x1b[?1049l"
+
+
+class ChannelDriver(Driver):
+    """Drives one app through ``write`` (text for the client's terminal).
+
+    Made by Textual as ``driver_class(app, debug=..., mouse=..., size=...)``; pass
+    ``write`` with :func:`functools.partial`.
+    """
+
+    def __init__(self, app: Any, *, write: Callable[[str], None], **options: Any) -> None:
+        super().__init__(app, **options)
+        self._write = write
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._parser: XTermParser | None = XTermParser()
+        self._escape_timer: asyncio.TimerHandle | None = None
+        self._input = True
+
+    def write(self, data: str) -> None:
+        self._write(data)
+
+    def send_message(self, message: messages.Message) -> None:
+        # Always on the loop's thread here: no hop between threads is needed.
+        self._app.post_message(message)
+
+    def start_application_mode(self) -> None:
+        self.write(_START)
+        self.resize(*(self._size or (80, 24)))
+
+    def stop_application_mode(self) -> None:
+        self.disable_input()
+        self.write(_STOP)
+
+    def disable_input(self) -> None:
+        self._input = False
+        if self._escape_timer is not None:
+            self._escape_timer.cancel()
+            self._escape_timer = None
+
+    def close(self) -> None:
+        """Lets go of the parser, whose suspended generator would keep the app alive."""
+        self.disable_input()
+        parser, self._parser = self._parser, None
+        if parser is not None:
+            parser._gen.close()
+            parser._tokens.clear()
+
+    def resize(self, width: int, height: int) -> None:
+        """The client's terminal is now ``width`` × ``height``."""
+        size = Size(max(1, width), max(1, height))
+        self._app.post_message(events.Resize(size, size))
+
+    def feed(self, data: bytes) -> None:
+        """Bytes typed at the client's terminal."""
+        if not self._input or self._parser is None:
+            return
+        text = self._decoder.decode(data)
+        for event in self._parser.feed(text):
+            self._deliver(event)
+        self._watch_escape()
+
+    def _deliver(self, event: messages.Message) -> None:
+        if isinstance(event, events.Event):
+            self.process_message(event)
+
+    def _watch_escape(self) -> None:
+        """A lone Esc waits in the parser until its delay passes: check back for it then."""
+        parser = self._parser
+        if self._escape_timer is None and parser is not None and parser._timeout_time:
+            delay = max(0.0, parser._timeout_time - get_time()) + 0.001
+            self._escape_timer = asyncio.get_running_loop().call_later(delay, self._tick)
+
+    def _tick(self) -> None:
+        self._escape_timer = None
+        if self._input and self._parser is not None:
+            for event in self._parser.tick():
+                self._deliver(event)
+            self._watch_escape()

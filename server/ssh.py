@@ -1,0 +1,191 @@
+"""The asyncssh side: who may log in, which requests are refused, and one Textual app
+per terminal session."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from functools import partial
+
+import asyncssh
+
+from server.driver import ChannelDriver
+from server.settings import Settings
+from sixtui.ai.worker import Thinker
+from sixtui.tui.app import SixtuiApp
+
+log = logging.getLogger("sixtui.server")
+
+NO_TERMINAL = "sixtui needs a terminal: ssh -t ...\r\n"
+
+
+class Login(asyncssh.SSHServer):
+    """One connection's login: any public key is an identity; no key is a guest."""
+
+    def __init__(self, settings: Settings, thinker: Thinker) -> None:
+        self.settings = settings
+        self.thinker = thinker
+        self.user = ""
+        self.peer = "?"
+        self.fingerprint: str | None = None  # the key being tried, once proven
+        self.guest = False
+
+    def connection_made(self, connection: asyncssh.SSHServerConnection) -> None:
+        peer = connection.get_extra_info("peername") or ("?", 0)
+        self.peer = str(peer[0])
+        log.info("connect peer=%s", self.peer)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        log.info("disconnect peer=%s user=%s why=%s", self.peer, self.user, exc or "closed")
+
+    def begin_auth(self, username: str) -> bool:
+        self.user = username
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # Called for the unsigned probe and for the signed attempt alike; asyncssh only
+        # lets the login through once the signature is proven.
+        self.fingerprint = key.get_fingerprint("sha256")
+        self.guest = False
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.settings.allow_guests
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        # A key offered but not proven must never name this login.
+        self.fingerprint = None
+        self.guest = True
+        self.user = f"guest-{secrets.token_hex(3)}"
+        log.info("auth peer=%s method=guest user=%s", self.peer, self.user)
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def session_requested(self) -> Terminal:
+        return Terminal(self.thinker)
+
+    def auth_completed(self) -> None:
+        if not self.guest:
+            log.info(
+                "auth peer=%s method=publickey user=%s key=%s",
+                self.peer,
+                self.user,
+                self.fingerprint,
+            )
+
+
+class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
+    """One SSH session: a Textual app on the client's terminal, or a refusal."""
+
+    def __init__(self, thinker: Thinker) -> None:
+        self._thinker = thinker
+        self._channel: asyncssh.SSHServerChannel | None = None
+        self._size = (80, 24)
+        self._has_terminal = False
+        self._driver: ChannelDriver | None = None
+        self._app: SixtuiApp | None = None
+        self._pending: list[bytes] = []
+
+    def connection_made(self, channel: asyncssh.SSHServerChannel) -> None:
+        self._channel = channel
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], modes) -> bool:  # type: ignore[no-untyped-def]
+        self._has_terminal = True
+        width, height = term_size[0], term_size[1]
+        if width and height:
+            self._size = (width, height)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        assert self._channel is not None
+        if not self._has_terminal:
+            self._channel.write(NO_TERMINAL.encode())
+            self._channel.exit(1)
+            return
+        asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        channel = self._channel
+        assert channel is not None
+        app = SixtuiApp(None, thinker=self._thinker)
+        app.driver_class = partial(ChannelDriver, write=self._write)
+        self._app = app
+        status = 0
+        try:
+            await app.run_async(size=self._size)
+        except Exception:
+            log.exception("session failed")
+            status = 1
+        finally:
+            driver = app._driver
+            if isinstance(driver, ChannelDriver):
+                driver.close()
+            self._app = None
+            with contextlib.suppress(Exception):
+                channel.exit(status)
+
+    def _write(self, data: str) -> None:
+        if self._channel is not None and not self._channel.is_closing():
+            self._channel.write(data.encode("utf-8", errors="replace"))
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        driver = self._current_driver()
+        if driver is not None:
+            driver.feed(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self._size = (width, height)
+        driver = self._current_driver()
+        if driver is not None:
+            driver.resize(width, height)
+
+    def eof_received(self) -> bool:
+        self._stop()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop()
+
+    def _current_driver(self) -> ChannelDriver | None:
+        driver = self._app._driver if self._app is not None else None
+        return driver if isinstance(driver, ChannelDriver) else None
+
+    def _stop(self) -> None:
+        if self._app is not None:
+            self._app.exit()
+
+
+async def start_server(settings: Settings, thinker: Thinker) -> asyncssh.SSHAcceptor:
+    """Listens as ``settings`` say; every terminal session opens the home screen."""
+    from server.host_key import load_or_create_host_key
+
+    return await asyncssh.create_server(
+        partial(Login, settings, thinker),
+        settings.host,
+        settings.port,
+        server_host_keys=[load_or_create_host_key(settings.host_key_path)],
+        line_editor=False,
+        encoding=None,
+        agent_forwarding=False,
+        x11_forwarding=False,
+        allow_scp=False,
+        sftp_factory=None,
+        login_timeout=settings.login_timeout,
+        keepalive_interval=settings.keepalive_interval,
+    )

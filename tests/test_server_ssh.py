@@ -1,0 +1,115 @@
+"""The SSH server end to end with asyncssh's client: a session opens the home screen on
+the client's terminal, keys work, quitting ends the session; refusals are clear."""
+
+import asyncio
+import logging
+
+import asyncssh
+import pytest
+
+from server.settings import Settings
+from server.ssh import NO_TERMINAL, start_server
+from sixtui.ai.worker import Thinker
+
+TIMEOUT = 20
+
+
+@pytest.fixture
+async def server(tmp_path):
+    thinker = Thinker()
+    acceptor = await start_server(Settings(host="127.0.0.1", port=0, data_dir=tmp_path), thinker)
+    yield acceptor.sockets[0].getsockname()[1]
+    acceptor.close()
+    await acceptor.wait_closed()
+    await thinker.close()
+
+
+class Keyless(asyncssh.SSHClient):
+    """A client with no key, answering a keyboard-interactive login with no prompts."""
+
+    def kbdint_auth_requested(self):
+        return ""
+
+    def kbdint_challenge_received(self, name, instructions, lang, prompts):
+        return ["" for _ in prompts]
+
+
+def connect(port, **options):
+    """A client: a guest (no key) unless ``client_keys`` are given."""
+    if "client_keys" not in options:
+        options.update(client_keys=None, client_factory=Keyless)
+    return asyncssh.connect("127.0.0.1", port, username="alice", known_hosts=None, **options)
+
+
+async def read_until(process, text, seen=""):
+    """Output read until ``text`` appears (escape sequences and all)."""
+    async with asyncio.timeout(TIMEOUT):
+        while text not in seen:
+            chunk = await process.stdout.read(65536)
+            assert chunk, f"the session ended before showing {text!r}"
+            seen += chunk
+    return seen
+
+
+async def test_a_guest_gets_the_home_screen_and_q_ends_the_session(server):
+    async with connect(server) as connection:
+        process = await connection.create_process(
+            term_type="xterm-256color", term_size=(80, 24), encoding="utf-8"
+        )
+        await read_until(process, "Connect6, Game of 6 and Six")
+        process.stdin.write("q")
+        async with asyncio.timeout(TIMEOUT):
+            await process.wait_closed()
+        assert process.exit_status == 0
+
+
+async def test_a_game_against_the_computer_is_played_over_ssh(server):
+    async with connect(server) as connection:
+        process = await connection.create_process(
+            term_type="xterm-256color", term_size=(100, 30), encoding="utf-8"
+        )
+        await read_until(process, "Play")
+        process.stdin.write("\r")  # Play: Connect6 against the normal computer
+        await read_until(process, "You: place a stone")  # Black opens with one stone
+        process.stdin.write("\r")
+        await read_until(process, "1. J10")
+        await read_until(process, "2. ")  # the computer's reply
+        process.stdin.write("q")
+        await read_until(process, "Leave this game?")
+        process.stdin.write("y")
+        await read_until(process, "Connect6, Game of 6 and Six")  # back home
+        process.stdin.write("q")
+        async with asyncio.timeout(TIMEOUT):
+            await process.wait_closed()
+        assert process.exit_status == 0
+
+
+async def test_a_session_without_a_terminal_is_told_so_and_ends_with_status_1(server):
+    async with connect(server) as connection:
+        process = await connection.create_process(encoding="utf-8")
+        async with asyncio.timeout(TIMEOUT):
+            output = await process.stdout.read()
+            await process.wait_closed()
+        assert output == NO_TERMINAL
+        assert process.exit_status == 1
+
+
+async def test_commands_and_subsystems_are_refused(server):
+    async with connect(server) as connection:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await connection.run("cat /etc/passwd", check=True)
+        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+            await connection.start_sftp_client()
+
+
+async def test_a_key_login_is_known_by_its_fingerprint(server, caplog):
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    caplog.set_level(logging.INFO, logger="sixtui.server")
+    async with connect(server, client_keys=[key]) as connection:
+        process = await connection.create_process(term_type="xterm", term_size=(80, 24))
+        await read_until(process, "Connect6, Game of 6 and Six")
+        process.stdin.write("q")
+        await process.wait_closed()
+    logged = caplog.text
+    assert f"method=publickey user=alice key={key.get_fingerprint('sha256')}" in logged
+    assert "method=guest" not in logged
