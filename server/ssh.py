@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import sys
 from functools import partial
 
 import asyncssh
@@ -81,6 +82,32 @@ class Login(asyncssh.SSHServer):
             )
 
 
+class _Streams:
+    """The process's own stdout and stderr, put back once no app runs.
+
+    Each Textual app swaps the process-wide ``sys.stdout``/``sys.stderr`` for captures of
+    its own while it runs and restores what it found when it ends; apps that overlap and
+    end out of order would leave a dead app's capture in place.
+    """
+
+    def __init__(self) -> None:
+        self.saved = (sys.stdout, sys.stderr)
+        self.running = 0
+
+    def begin(self) -> None:
+        if not self.running:
+            self.saved = (sys.stdout, sys.stderr)
+        self.running += 1
+
+    def end(self) -> None:
+        self.running -= 1
+        if not self.running:
+            sys.stdout, sys.stderr = self.saved
+
+
+_STREAMS = _Streams()
+
+
 class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
     """One SSH session: a Textual app on the client's terminal, or a refusal."""
 
@@ -127,12 +154,14 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         app.driver_class = partial(ChannelDriver, write=self._write)
         self._app = app
         status = 0
+        _STREAMS.begin()
         try:
             await app.run_async(size=self._size)
         except Exception:
             log.exception("session failed")
             status = 1
         finally:
+            _STREAMS.end()
             driver = app._driver
             if isinstance(driver, ChannelDriver):
                 driver.close()

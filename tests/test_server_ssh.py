@@ -113,3 +113,20 @@ async def test_a_key_login_is_known_by_its_fingerprint(server, caplog):
     logged = caplog.text
     assert f"method=publickey user=alice key={key.get_fingerprint('sha256')}" in logged
     assert "method=guest" not in logged
+
+
+async def test_sessions_that_overlap_and_end_out_of_order_leave_stdout_alone(server):
+    import sys
+
+    original = sys.stdout, sys.stderr
+    async with connect(server) as first_connection, connect(server) as second_connection:
+        first = await first_connection.create_process(term_type="xterm", term_size=(80, 24))
+        await read_until(first, "Connect6, Game of 6 and Six")
+        second = await second_connection.create_process(term_type="xterm", term_size=(80, 24))
+        await read_until(second, "Connect6, Game of 6 and Six")
+        first.stdin.write("q")  # the first to start ends first
+        await first.wait_closed()
+        second.stdin.write("q")
+        await second.wait_closed()
+    await asyncio.sleep(0.1)
+    assert (sys.stdout, sys.stderr) == original
