@@ -8,6 +8,7 @@ import contextlib
 import logging
 import secrets
 import sys
+from collections import Counter
 from functools import partial
 
 import asyncssh
@@ -22,27 +23,75 @@ log = logging.getLogger("sixtui.server")
 NO_TERMINAL = "sixtui needs a terminal: ssh -t ...\r\n"
 
 
-class Login(asyncssh.SSHServer):
-    """One connection's login: any public key is an identity; no key is a guest."""
+class Counts:
+    """Connections open now: in all, per IP address and per key."""
 
-    def __init__(self, settings: Settings, thinker: Thinker) -> None:
+    def __init__(self) -> None:
+        self.total = 0
+        self.per_ip: Counter[str] = Counter()
+        self.per_key: Counter[str] = Counter()
+
+
+class Login(asyncssh.SSHServer):
+    """One connection's login: any public key is an identity; no key is a guest.
+
+    Connections beyond the limits are turned away with a message that says which limit.
+    """
+
+    def __init__(self, settings: Settings, thinker: Thinker, counts: Counts) -> None:
         self.settings = settings
         self.thinker = thinker
+        self.counts = counts
         self.user = ""
         self.peer = "?"
         self.fingerprint: str | None = None  # the key being tried, once proven
         self.guest = False
+        self._connection: asyncssh.SSHServerConnection | None = None
+        self._counted_key: str | None = None
+        self._full: str | None = None  # why this connection is over a limit
 
     def connection_made(self, connection: asyncssh.SSHServerConnection) -> None:
+        self._connection = connection
         peer = connection.get_extra_info("peername") or ("?", 0)
         self.peer = str(peer[0])
+        counts, settings = self.counts, self.settings
+        counts.total += 1
+        counts.per_ip[self.peer] += 1
         log.info("connect peer=%s", self.peer)
+        # Turned away once keys are exchanged (in begin_auth): before that the client
+        # would see a reset connection instead of the reason.
+        if counts.total > settings.max_connections:
+            self._full = "the server is full: try again later"
+        elif counts.per_ip[self.peer] > settings.max_per_ip:
+            self._full = f"too many connections from {self.peer}"
 
     def connection_lost(self, exc: Exception | None) -> None:
+        counts = self.counts
+        counts.total -= 1
+        counts.per_ip[self.peer] -= 1
+        if not counts.per_ip[self.peer]:
+            del counts.per_ip[self.peer]
+        if self._counted_key is not None:
+            counts.per_key[self._counted_key] -= 1
+            if not counts.per_key[self._counted_key]:
+                del counts.per_key[self._counted_key]
         log.info("disconnect peer=%s user=%s why=%s", self.peer, self.user, exc or "closed")
+
+    def _turn_away(self, reason: str) -> None:
+        log.info("refused peer=%s why=%s", self.peer, reason)
+        assert self._connection is not None
+        self._connection.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"sixtui: {reason}")
 
     def begin_auth(self, username: str) -> bool:
         self.user = username
+        if self._full is not None:
+            self._turn_away(self._full)
+            return True
+        if not self.settings.allow_guests and self._connection is not None:
+            self._connection.send_auth_banner(
+                "sixtui: this server lets in SSH keys only (no guests): "
+                "make one with ssh-keygen -t ed25519\r\n"
+            )
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -73,6 +122,12 @@ class Login(asyncssh.SSHServer):
         return Terminal(self.thinker)
 
     def auth_completed(self) -> None:
+        if self.fingerprint is not None and not self.guest:
+            self._counted_key = self.fingerprint
+            self.counts.per_key[self.fingerprint] += 1
+            if self.counts.per_key[self.fingerprint] > self.settings.max_per_key:
+                self._turn_away("too many connections with this key")
+                return
         if not self.guest:
             log.info(
                 "auth peer=%s method=publickey user=%s key=%s",
@@ -205,7 +260,7 @@ async def start_server(settings: Settings, thinker: Thinker) -> asyncssh.SSHAcce
     from server.host_key import load_or_create_host_key
 
     return await asyncssh.create_server(
-        partial(Login, settings, thinker),
+        partial(Login, settings, thinker, Counts()),
         settings.host,
         settings.port,
         server_host_keys=[load_or_create_host_key(settings.host_key_path)],

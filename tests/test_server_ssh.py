@@ -15,13 +15,27 @@ TIMEOUT = 20
 
 
 @pytest.fixture
-async def server(tmp_path):
+async def serve(tmp_path):
+    """Starts servers with the given settings; returns their ports."""
+    started = []
     thinker = Thinker()
-    acceptor = await start_server(Settings(host="127.0.0.1", port=0, data_dir=tmp_path), thinker)
-    yield acceptor.sockets[0].getsockname()[1]
-    acceptor.close()
-    await acceptor.wait_closed()
+
+    async def start(**settings):
+        settings = Settings(host="127.0.0.1", port=0, data_dir=tmp_path, **settings)
+        acceptor = await start_server(settings, thinker)
+        started.append(acceptor)
+        return acceptor.sockets[0].getsockname()[1]
+
+    yield start
+    for acceptor in started:
+        acceptor.close()
+        await acceptor.wait_closed()
     await thinker.close()
+
+
+@pytest.fixture
+async def server(serve):
+    return await serve()
 
 
 class Keyless(asyncssh.SSHClient):
@@ -130,3 +144,52 @@ async def test_sessions_that_overlap_and_end_out_of_order_leave_stdout_alone(ser
         await second.wait_closed()
     await asyncio.sleep(0.1)
     assert (sys.stdout, sys.stderr) == original
+
+
+async def test_connections_beyond_the_limit_are_turned_away_saying_why(serve):
+    port = await serve(max_connections=1)
+    async with connect(port):
+        with pytest.raises(asyncssh.DisconnectError, match="the server is full"):
+            async with connect(port):
+                pass
+    async with connect(port):  # the first one gone, there is room again
+        pass
+
+
+async def test_connections_from_one_address_are_limited(serve):
+    port = await serve(max_per_ip=2)
+    async with connect(port), connect(port):
+        with pytest.raises(
+            asyncssh.DisconnectError, match=r"too many connections from 127\.0\.0\.1"
+        ):
+            async with connect(port):
+                pass
+
+
+async def test_connections_with_one_key_are_limited_and_other_keys_still_come_in(serve, caplog):
+    caplog.set_level(logging.INFO, logger="sixtui.server")
+    port = await serve(max_per_key=1)
+    key, other = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    async with connect(port, client_keys=[key]):
+        with pytest.raises((asyncssh.DisconnectError, asyncssh.ChannelOpenError)):
+            async with connect(port, client_keys=[key]) as second:
+                await second.create_process(term_type="xterm", term_size=(80, 24))
+        assert "why=too many connections with this key" in caplog.text
+        async with connect(port, client_keys=[other]), connect(port):  # another key, a guest
+            pass
+
+
+async def test_without_guests_a_keyless_client_is_refused_and_told_why(serve):
+    port = await serve(allow_guests=False)
+    banners = []
+
+    class Listening(Keyless):
+        def auth_banner_received(self, msg, lang):
+            banners.append(msg)
+
+    with pytest.raises(asyncssh.PermissionDenied):
+        async with connect(port, client_keys=None, client_factory=Listening):
+            pass
+    assert banners and "SSH keys only" in banners[0]
+    async with connect(port, client_keys=[asyncssh.generate_private_key("ssh-ed25519")]):
+        pass
