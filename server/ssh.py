@@ -119,7 +119,7 @@ class Login(asyncssh.SSHServer):
         return False
 
     def session_requested(self) -> Terminal:
-        return Terminal(self.thinker)
+        return Terminal(self.thinker, self.settings.output_cap)
 
     def auth_completed(self) -> None:
         if self.fingerprint is not None and not self.guest:
@@ -166,8 +166,9 @@ _STREAMS = _Streams()
 class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
     """One SSH session: a Textual app on the client's terminal, or a refusal."""
 
-    def __init__(self, thinker: Thinker) -> None:
+    def __init__(self, thinker: Thinker, output_cap: int) -> None:
         self._thinker = thinker
+        self._output_cap = output_cap
         self._channel: asyncssh.SSHServerChannel | None = None
         self._size = (80, 24)
         self._has_terminal = False
@@ -225,8 +226,20 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
                 channel.exit(status)
 
     def _write(self, data: str) -> None:
-        if self._channel is not None and not self._channel.is_closing():
-            self._channel.write(data.encode("utf-8", errors="replace"))
+        channel = self._channel
+        if channel is None or channel.is_closing():
+            return
+        channel.write(data.encode("utf-8", errors="replace"))
+        if channel.get_write_buffer_size() > self._output_cap:
+            # A client that stops reading must not make the server hold its output.
+            log.info(
+                "dropped why=the client stopped reading (%d bytes waiting)",
+                channel.get_write_buffer_size(),
+            )
+            self._stop()
+            channel.get_extra_info("connection").disconnect(
+                asyncssh.DISC_BY_APPLICATION, "sixtui: your terminal stopped reading"
+            )
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
         driver = self._current_driver()

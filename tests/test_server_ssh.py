@@ -193,3 +193,17 @@ async def test_without_guests_a_keyless_client_is_refused_and_told_why(serve):
     assert banners and "SSH keys only" in banners[0]
     async with connect(port, client_keys=[asyncssh.generate_private_key("ssh-ed25519")]):
         pass
+
+
+async def test_a_client_that_stops_reading_is_dropped_once_its_output_passes_the_cap(serve, caplog):
+    caplog.set_level(logging.INFO, logger="sixtui.server")
+    port = await serve(output_cap=2048)
+    async with connect(port) as connection:
+        # A small window that this client never opens again: it reads nothing.
+        await connection.create_process(term_type="xterm", term_size=(200, 60), window=1024)
+        async with asyncio.timeout(TIMEOUT):
+            while "the client stopped reading" not in caplog.text:
+                await asyncio.sleep(0.05)
+    async with connect(port) as connection:  # the server is fine for everyone else
+        process = await connection.create_process(term_type="xterm", term_size=(80, 24))
+        await read_until(process, "Connect6, Game of 6 and Six")
