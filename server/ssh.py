@@ -119,7 +119,7 @@ class Login(asyncssh.SSHServer):
         return False
 
     def session_requested(self) -> Terminal:
-        return Terminal(self.thinker, self.settings.output_cap)
+        return Terminal(self.thinker, self.settings)
 
     def auth_completed(self) -> None:
         if self.fingerprint is not None and not self.guest:
@@ -166,9 +166,11 @@ _STREAMS = _Streams()
 class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
     """One SSH session: a Textual app on the client's terminal, or a refusal."""
 
-    def __init__(self, thinker: Thinker, output_cap: int) -> None:
+    def __init__(self, thinker: Thinker, settings: Settings) -> None:
         self._thinker = thinker
-        self._output_cap = output_cap
+        self._settings = settings
+        self._output_cap = settings.output_cap
+        self._last_input = 0.0
         self._channel: asyncssh.SSHServerChannel | None = None
         self._size = (80, 24)
         self._has_terminal = False
@@ -211,12 +213,15 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._app = app
         status = 0
         _STREAMS.begin()
+        self._last_input = asyncio.get_running_loop().time()
+        idle = asyncio.get_running_loop().create_task(self._watch_idle(app))
         try:
             await app.run_async(size=self._size)
         except Exception:
             log.exception("session failed")
             status = 1
         finally:
+            idle.cancel()
             _STREAMS.end()
             driver = app._driver
             if isinstance(driver, ChannelDriver):
@@ -241,7 +246,30 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
                 asyncssh.DISC_BY_APPLICATION, "sixtui: your terminal stopped reading"
             )
 
+    async def _watch_idle(self, app: SixtuiApp) -> None:
+        """Warns a player who has pressed nothing for a while, then lets them go."""
+        settings, loop = self._settings, asyncio.get_running_loop()
+        warned_at = None
+        while True:
+            await asyncio.sleep(min(1.0, settings.idle_warning / 4))
+            quiet = loop.time() - self._last_input
+            if quiet < settings.idle_timeout - settings.idle_warning:
+                warned_at = None
+            elif warned_at is None:
+                warned_at = self._last_input
+                app.notify(
+                    f"Press a key within {settings.idle_warning:g} s to stay connected.",
+                    title="Still there?",
+                    severity="warning",
+                    timeout=settings.idle_warning,
+                )
+            elif quiet >= settings.idle_timeout:
+                log.info("dropped why=idle for %g s", quiet)
+                self._stop()
+                return
+
     def data_received(self, data: bytes, datatype: int | None) -> None:
+        self._last_input = asyncio.get_running_loop().time()
         driver = self._current_driver()
         if driver is not None:
             driver.feed(data)

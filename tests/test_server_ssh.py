@@ -207,3 +207,19 @@ async def test_a_client_that_stops_reading_is_dropped_once_its_output_passes_the
     async with connect(port) as connection:  # the server is fine for everyone else
         process = await connection.create_process(term_type="xterm", term_size=(80, 24))
         await read_until(process, "Connect6, Game of 6 and Six")
+
+
+async def test_an_idle_player_is_warned_then_let_go_and_a_key_press_keeps_them(serve):
+    port = await serve(idle_timeout=1.5, idle_warning=1.0)
+    async with connect(port) as connection:
+        process = await connection.create_process(
+            term_type="xterm", term_size=(80, 24), encoding="utf-8"
+        )
+        await read_until(process, "Still there?")
+        process.stdin.write("j")  # a key: the warning is off, the session stays
+        await asyncio.sleep(0.4)
+        assert process.exit_status is None
+        seen = await read_until(process, "Still there?")  # warned again, then...
+        async with asyncio.timeout(TIMEOUT):
+            await process.wait_closed()
+        assert seen and process.exit_status == 0
