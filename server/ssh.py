@@ -171,6 +171,12 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._settings = settings
         self._output_cap = settings.output_cap
         self._last_input = 0.0
+        # Input allowance (bytes), refilled at input_rate a second up to one second's worth;
+        # input beyond it waits here, and further input in the client's SSH window.
+        self._allowance = float(settings.input_rate)
+        self._refilled = 0.0
+        self._waiting = bytearray()
+        self._draining: asyncio.TimerHandle | None = None
         self._channel: asyncssh.SSHServerChannel | None = None
         self._size = (80, 24)
         self._has_terminal = False
@@ -270,9 +276,32 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
         self._last_input = asyncio.get_running_loop().time()
-        driver = self._current_driver()
-        if driver is not None:
-            driver.feed(data)
+        self._waiting += data
+        if self._draining is None:
+            self._drain()
+
+    def _drain(self) -> None:
+        """Hands the app as much waiting input as the rate allows, and comes back for more."""
+        self._draining = None
+        loop, rate = asyncio.get_running_loop(), self._settings.input_rate
+        now = loop.time()
+        self._allowance = min(rate, self._allowance + (now - self._refilled) * rate)
+        self._refilled = now
+        count = min(len(self._waiting), int(self._allowance))
+        if count:
+            data = bytes(self._waiting[:count])
+            del self._waiting[:count]
+            self._allowance -= count
+            driver = self._current_driver()
+            if driver is not None:
+                driver.feed(data)
+        channel = self._channel
+        if self._waiting:
+            if channel is not None:
+                channel.pause_reading()
+            self._draining = loop.call_later(0.05, self._drain)
+        elif channel is not None and not channel.is_closing():
+            channel.resume_reading()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self._size = (width, height)
@@ -292,6 +321,10 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         return driver if isinstance(driver, ChannelDriver) else None
 
     def _stop(self) -> None:
+        if self._draining is not None:
+            self._draining.cancel()
+            self._draining = None
+        self._waiting.clear()
         if self._app is not None:
             self._app.exit()
 

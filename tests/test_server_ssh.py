@@ -223,3 +223,18 @@ async def test_an_idle_player_is_warned_then_let_go_and_a_key_press_keeps_them(s
         async with asyncio.timeout(TIMEOUT):
             await process.wait_closed()
         assert seen and process.exit_status == 0
+
+
+async def test_input_beyond_the_rate_waits_its_turn(serve):
+    port = await serve(input_rate=100)
+    async with connect(port) as connection:
+        process = await connection.create_process(
+            term_type="xterm", term_size=(80, 24), encoding="utf-8"
+        )
+        await read_until(process, "Connect6, Game of 6 and Six")
+        process.stdin.write("j" * 300 + "q")  # three seconds' worth at 100 bytes a second
+        await asyncio.sleep(1)
+        assert process.exit_status is None  # the q is still waiting behind the rest
+        async with asyncio.timeout(TIMEOUT):
+            await process.wait_closed()
+        assert process.exit_status == 0
