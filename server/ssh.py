@@ -118,6 +118,25 @@ class Login(asyncssh.SSHServer):
     def password_auth_supported(self) -> bool:
         return False
 
+    # Forwarding of any kind is refused: the server offers its game and nothing else.
+    def connection_requested(self, *_: object) -> bool:
+        return False
+
+    def server_requested(self, *_: object) -> bool:
+        return False
+
+    def unix_connection_requested(self, *_: object) -> bool:
+        return False
+
+    def unix_server_requested(self, *_: object) -> bool:
+        return False
+
+    def tun_requested(self, *_: object) -> bool:
+        return False
+
+    def tap_requested(self, *_: object) -> bool:
+        return False
+
     def session_requested(self) -> Terminal:
         return Terminal(self.thinker, self.settings)
 

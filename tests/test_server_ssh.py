@@ -238,3 +238,15 @@ async def test_input_beyond_the_rate_waits_its_turn(serve):
         async with asyncio.timeout(TIMEOUT):
             await process.wait_closed()
         assert process.exit_status == 0
+
+
+async def test_every_kind_of_forwarding_is_refused(server):
+    async with connect(server) as connection:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await connection.open_connection("127.0.0.1", 22)
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await connection.open_unix_connection("/run/x.sock")
+        with pytest.raises(asyncssh.ChannelListenError):
+            await connection.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+        with pytest.raises(asyncssh.ChannelListenError):
+            await connection.forward_remote_path("/tmp/sixtui-test.sock", "/tmp/x")
