@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from server.settings import SettingError, load_settings
-from server.ssh import start_server
+from server.ssh import start_server, stop_sessions
 from sixtui.ai.worker import Thinker
 
 DEFAULT_CONFIG = Path("config/server.toml")
@@ -81,6 +81,8 @@ async def serve(settings) -> int:  # type: ignore[no-untyped-def]
         await stop.wait()
         log.info("stopping")
         acceptor.close()
+        with contextlib.suppress(TimeoutError):
+            await stop_sessions()
         with contextlib.suppress(Exception):
             await acceptor.wait_closed()
     return 0

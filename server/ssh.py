@@ -180,6 +180,18 @@ class _Streams:
 
 
 _STREAMS = _Streams()
+_LIVE: set[Terminal] = set()  # the sessions running an app now
+STOPPING = "sixtui: the server is stopping; see you soon.\r\n"
+
+
+async def stop_sessions(timeout: float = 5.0) -> None:
+    """Tells every session the server is stopping, ends it (its terminal put back as it
+    was), and waits up to ``timeout`` seconds for all of them to finish."""
+    for terminal in list(_LIVE):
+        terminal.stop(STOPPING)
+    async with asyncio.timeout(timeout):
+        while _LIVE:
+            await asyncio.sleep(0.02)
 
 
 class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
@@ -196,6 +208,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._refilled = 0.0
         self._waiting = bytearray()
         self._draining: asyncio.TimerHandle | None = None
+        self._farewell = ""
         self._channel: asyncssh.SSHServerChannel | None = None
         self._size = (80, 24)
         self._has_terminal = False
@@ -238,6 +251,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._app = app
         status = 0
         _STREAMS.begin()
+        _LIVE.add(self)
         self._last_input = asyncio.get_running_loop().time()
         idle = asyncio.get_running_loop().create_task(self._watch_idle(app))
         try:
@@ -247,12 +261,15 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
             status = 1
         finally:
             idle.cancel()
+            _LIVE.discard(self)
             _STREAMS.end()
             driver = app._driver
             if isinstance(driver, ChannelDriver):
                 driver.close()
             self._app = None
             with contextlib.suppress(Exception):
+                if self._farewell:
+                    channel.write(self._farewell.encode())
                 channel.exit(status)
 
     def _write(self, data: str) -> None:
@@ -338,6 +355,11 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
     def _current_driver(self) -> ChannelDriver | None:
         driver = self._app._driver if self._app is not None else None
         return driver if isinstance(driver, ChannelDriver) else None
+
+    def stop(self, farewell: str) -> None:
+        """Ends the session, with ``farewell`` written after the terminal is restored."""
+        self._farewell = farewell
+        self._stop()
 
     def _stop(self) -> None:
         if self._draining is not None:

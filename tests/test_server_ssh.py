@@ -250,3 +250,23 @@ async def test_every_kind_of_forwarding_is_refused(server):
             await connection.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
         with pytest.raises(asyncssh.ChannelListenError):
             await connection.forward_remote_path("/tmp/sixtui-test.sock", "/tmp/x")
+
+
+async def test_stopping_the_server_tells_every_session_and_ends_it_cleanly(server):
+    from server.ssh import STOPPING, stop_sessions
+
+    async with connect(server) as first_connection, connect(server) as second_connection:
+        processes = []
+        for connection in (first_connection, second_connection):
+            process = await connection.create_process(
+                term_type="xterm", term_size=(80, 24), encoding="utf-8"
+            )
+            await read_until(process, "Connect6, Game of 6 and Six")
+            processes.append(process)
+        await stop_sessions()
+        for process in processes:
+            seen = await read_until(process, STOPPING)
+            assert seen.rindex("\x1b[?1049l") < seen.rindex(STOPPING)  # the screen put back first
+            async with asyncio.timeout(TIMEOUT):
+                await process.wait_closed()
+            assert process.exit_status == 0
