@@ -1,5 +1,6 @@
 """The line-drawn widgets: the key bar, the move list's pages, and partial refreshes."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from tui_helpers import hot_seat
@@ -112,3 +113,29 @@ def test_turn_lines_kept_move_by_move_match_lines_written_anew(name, steps):
     assert " ".join(line.split(". ", 1)[1] for line in written).split() == [
         str(move) for move in game.history
     ]
+
+
+@pytest.mark.parametrize(
+    ("environment", "named"),
+    [({"TERM": "xterm"}, True), ({"TERM": "xterm-256color", "COLORTERM": "truecolor"}, False)],
+)
+def test_a_16_color_terminal_gets_the_boards_named_colors_as_they_are(
+    monkeypatch, environment, named
+):
+    from rich.color import ColorType
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.color import Color
+
+    from sixtui.tui.app import SixtuiApp
+
+    monkeypatch.delenv("COLORTERM", raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    app = SixtuiApp()
+    board = [Segment("·", Style.parse("black on yellow"))]
+    for line_filter in app._filters:
+        if line_filter.enabled:
+            board = line_filter.apply(board, Color(0, 0, 0))
+    kind = board[0].style.bgcolor.type
+    assert (kind == ColorType.STANDARD) is named  # else Textual's RGB for its yellow

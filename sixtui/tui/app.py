@@ -8,6 +8,7 @@ from typing import ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.filter import ANSIToTruecolor
 
 from sixtui.ai.worker import Thinker
 from sixtui.tui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -43,6 +44,18 @@ class SixtuiApp(App[None]):
         self.computer_pause = computer_pause
         self._opened_from_home = setup is None
         self._too_small: TooSmallScreen | None = None
+        self._keep_named_colors()
+
+    def _keep_named_colors(self) -> None:
+        """On a 16-color terminal the boards' named colors go out as they are.
+
+        Otherwise Textual turns them into its theme's RGB values first, and the terminal's
+        16 colors then match those badly: the yellow board came out bright red."""
+        if self.console.color_system in ("standard", "windows"):
+            self.set_reactive(App.ansi_color, True)
+            for line_filter in self._filters:
+                if isinstance(line_filter, ANSIToTruecolor):
+                    line_filter.enabled = False
 
     @property
     def thinker(self) -> Thinker:
