@@ -58,13 +58,6 @@ class LineWidget(Widget):
         if changed:
             self.refresh(*changed)
 
-    def forget_drawing(self) -> None:
-        """Drops cached lines, for when styles change (theme, colors)."""
-        self._strips.clear()
-        self._pad = None
-        self._drawn = []
-        self.sync()
-
     def on_mount(self) -> None:
         self.sync()
 

@@ -176,10 +176,6 @@ class SidePanel(LineWidget):
         self._styles: dict[str, Style] = {}
         self._turn_lines = TurnLines()
 
-    def forget_drawing(self) -> None:
-        self._styles.clear()
-        super().forget_drawing()
-
     def show(self, status: str | None = None, message: str | None = None) -> None:
         """Redraws with a new status or message (``None`` keeps the one shown)."""
         if status is not None:
