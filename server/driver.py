@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -26,7 +27,57 @@ _START = (
     "\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h"  # mouse, SGR coordinates
     "\x1b[?2004h"  # bracketed paste
 )
+# What terminals send unasked-for keys when they answer a query: device attributes,
+# keyboard protocol flags, status and window reports, and the string replies (colors,
+# versions, settings). No key press starts like these.
+_REPLY = re.compile(
+    r"\x1b\[[?>][\d;]*c"
+    r"|\x1b\[\?[\d;]*[un]"
+    r"|\x1b\[\d*n"
+    r"|\x1b\[\d+(?:;\d+)*t"
+    r"|\x1b[\]P_^X][^\x07\x1b]*(?:\x07|\x1b\\)",
+)
+# The start of a reply cut off by the end of what arrived (a lone Esc is left to the
+# parser, which has its own timer for it).
+_REPLY_START = re.compile(r"\x1b(?:\[[?>]?[\d;]*|[\]P_^X][^\x07\x1b]*\x1b?)\Z")
+# The longest a reply is waited for, whole, before what arrived is taken as keys.
+REPLY_WAIT = 0.05
+_REPLY_LIMIT = 512
+
 _STOP = "\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1004l\x1b[?25h\x1b[?1049l"
+
+
+class ReplyFilter:
+    """Takes terminal replies out of the input, so that none is read as key presses.
+
+    A reply that arrives in pieces is held until it is whole, or until
+    :data:`REPLY_WAIT` passes, when what was held goes on as typed.
+
+    >>> replies = ReplyFilter()
+    >>> replies.feed("j\x1b[?62;22c")
+    'j'
+    >>> replies.feed("\x1b]11;rgb:0000/")
+    ''
+    >>> replies.feed("0000/0000\x07k")
+    'k'
+    """
+
+    def __init__(self) -> None:
+        self.held = ""
+
+    def feed(self, text: str) -> str:
+        text = _REPLY.sub("", self.held + text)
+        start = _REPLY_START.search(text)
+        if start is None or len(text) - start.start() > _REPLY_LIMIT:
+            self.held = ""
+            return text
+        self.held = text[start.start() :]
+        return text[: start.start()]
+
+    def release(self) -> str:
+        """What is held, as typed: it did not become a reply in time."""
+        held, self.held = self.held, ""
+        return held
 
 
 class ChannelDriver(Driver):
@@ -41,6 +92,8 @@ class ChannelDriver(Driver):
         self._write = write
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._parser: XTermParser | None = XTermParser()
+        self._replies = ReplyFilter()
+        self._reply_timer: asyncio.TimerHandle | None = None
         self._escape_timer: asyncio.TimerHandle | None = None
         self._input = True
 
@@ -61,9 +114,10 @@ class ChannelDriver(Driver):
 
     def disable_input(self) -> None:
         self._input = False
-        if self._escape_timer is not None:
-            self._escape_timer.cancel()
-            self._escape_timer = None
+        for timer in (self._escape_timer, self._reply_timer):
+            if timer is not None:
+                timer.cancel()
+        self._escape_timer = self._reply_timer = None
 
     def close(self) -> None:
         """Lets go of the parser, whose suspended generator would keep the app alive."""
@@ -82,10 +136,22 @@ class ChannelDriver(Driver):
         """Bytes typed at the client's terminal."""
         if not self._input or self._parser is None:
             return
-        text = self._decoder.decode(data)
-        for event in self._parser.feed(text):
-            self._deliver(event)
-        self._watch_escape()
+        self._parse(self._replies.feed(self._decoder.decode(data)))
+        if self._replies.held and self._reply_timer is None:
+            self._reply_timer = asyncio.get_running_loop().call_later(
+                REPLY_WAIT, self._release_held
+            )
+
+    def _release_held(self) -> None:
+        self._reply_timer = None
+        if self._input:
+            self._parse(self._replies.release())
+
+    def _parse(self, text: str) -> None:
+        if text and self._parser is not None:
+            for event in self._parser.feed(text):
+                self._deliver(event)
+            self._watch_escape()
 
     def _deliver(self, event: messages.Message) -> None:
         if isinstance(event, events.Event):

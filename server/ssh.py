@@ -194,6 +194,20 @@ async def stop_sessions(timeout: float = 5.0) -> None:
             await asyncio.sleep(0.02)
 
 
+async def _run_app(app: SixtuiApp, size: tuple[int, int]) -> None:
+    """Runs ``app`` on the shared loop, leaving the loop's task factory as it was.
+
+    Textual installs asyncio's eager task factory on the running loop as an app starts
+    (Python 3.12 and later); on a loop shared with asyncssh, the next login then hung.
+    It is put back as soon as the app's first step has run: that step installs it.
+    """
+    loop = asyncio.get_running_loop()
+    factory = loop.get_task_factory()
+    running = loop.create_task(app.run_async(size=size))
+    loop.call_soon(loop.set_task_factory, factory)
+    await running
+
+
 class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
     """One SSH session: a Textual app on the client's terminal, or a refusal."""
 
@@ -255,7 +269,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._last_input = asyncio.get_running_loop().time()
         idle = asyncio.get_running_loop().create_task(self._watch_idle(app))
         try:
-            await app.run_async(size=self._size)
+            await _run_app(app, self._size)
         except Exception:
             log.exception("session failed")
             status = 1

@@ -270,3 +270,26 @@ async def test_stopping_the_server_tells_every_session_and_ends_it_cleanly(serve
             async with asyncio.timeout(TIMEOUT):
                 await process.wait_closed()
             assert process.exit_status == 0
+
+
+async def test_sessions_leave_the_loops_task_factory_alone_and_logins_go_on(server, monkeypatch):
+    # Textual installs asyncio.eager_task_factory as an app starts (Python 3.12 and later);
+    # left on the shared loop, the next SSH login hung. A stand-in shows it on any Python.
+    def eager_stand_in(loop, coro, **options):
+        return asyncio.Task(coro, loop=loop, **options)
+
+    monkeypatch.setattr(asyncio, "eager_task_factory", eager_stand_in, raising=False)
+    loop = asyncio.get_running_loop()
+    before = loop.get_task_factory()
+    async with connect(server) as first_connection:
+        first = await first_connection.create_process(term_type="xterm", term_size=(80, 24))
+        await read_until(first, "Connect6, Game of 6 and Six")
+        assert loop.get_task_factory() is before
+        async with connect(server) as second_connection:
+            second = await second_connection.create_process(term_type="xterm", term_size=(80, 24))
+            await read_until(second, "Connect6, Game of 6 and Six")
+            second.stdin.write("q")
+            await second.wait_closed()
+        first.stdin.write("q")
+        await first.wait_closed()
+    assert loop.get_task_factory() is before
