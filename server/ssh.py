@@ -13,10 +13,12 @@ from functools import partial
 
 import asyncssh
 
+from server.colors import ColorDowngrade
 from server.driver import ChannelDriver
 from server.settings import Settings
 from sixtui.ai.worker import Thinker
 from sixtui.tui.app import SixtuiApp
+from sixtui.tui.look import color_system_for
 
 log = logging.getLogger("sixtui.server")
 
@@ -181,6 +183,13 @@ class _Streams:
 
 _STREAMS = _Streams()
 _LIVE: set[Terminal] = set()  # the sessions running an app now
+
+
+def live_apps() -> list[SixtuiApp]:
+    """The apps of the sessions running now."""
+    return [terminal._app for terminal in _LIVE if terminal._app is not None]
+
+
 STOPPING = "sixtui: the server is stopping; see you soon.\r\n"
 
 
@@ -226,6 +235,8 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._channel: asyncssh.SSHServerChannel | None = None
         self._size = (80, 24)
         self._has_terminal = False
+        self._term_type = ""
+        self._colors = ColorDowngrade("truecolor")
         self._driver: ChannelDriver | None = None
         self._app: SixtuiApp | None = None
         self._pending: list[bytes] = []
@@ -235,6 +246,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], modes) -> bool:  # type: ignore[no-untyped-def]
         self._has_terminal = True
+        self._term_type = term_type
         width, height = term_size[0], term_size[1]
         if width and height:
             self._size = (width, height)
@@ -260,7 +272,9 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
     async def _run(self) -> None:
         channel = self._channel
         assert channel is not None
-        app = SixtuiApp(None, thinker=self._thinker)
+        terminal = self._client_terminal(channel)
+        self._colors = ColorDowngrade(color_system_for(terminal))
+        app = SixtuiApp(None, thinker=self._thinker, terminal=terminal)
         app.driver_class = partial(ChannelDriver, write=self._write)
         self._app = app
         status = 0
@@ -286,11 +300,19 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
                     channel.write(self._farewell.encode())
                 channel.exit(status)
 
+    def _client_terminal(self, channel: asyncssh.SSHServerChannel) -> dict[str, str]:
+        """The client's terminal as it describes itself: colors are chosen from this, not
+        from the server's own environment."""
+        sent = channel.get_environment()
+        terminal = {"TERM": self._term_type}
+        terminal.update((name, sent[name]) for name in ("COLORTERM", "NO_COLOR") if name in sent)
+        return terminal
+
     def _write(self, data: str) -> None:
         channel = self._channel
         if channel is None or channel.is_closing():
             return
-        channel.write(data.encode("utf-8", errors="replace"))
+        channel.write(self._colors(data).encode("utf-8", errors="replace"))
         if channel.get_write_buffer_size() > self._output_cap:
             # A client that stops reading must not make the server hold its output.
             log.info(

@@ -1,5 +1,8 @@
 import pytest
 
+from server.settings import Settings
+from server.ssh import start_server
+from sixtui.ai.worker import Thinker
 from sixtui.rules import Game
 
 
@@ -16,3 +19,27 @@ def play_turns(game: Game, *turns: str) -> None:
 @pytest.fixture
 def turns():
     return play_turns
+
+
+@pytest.fixture
+async def serve(tmp_path):
+    """Starts servers with the given settings; returns their ports."""
+    started = []
+    thinker = Thinker()
+
+    async def start(**settings):
+        settings = Settings(host="127.0.0.1", port=0, data_dir=tmp_path, **settings)
+        acceptor = await start_server(settings, thinker)
+        started.append(acceptor)
+        return acceptor.sockets[0].getsockname()[1]
+
+    yield start
+    for acceptor in started:
+        acceptor.close()
+        await acceptor.wait_closed()
+    await thinker.close()
+
+
+@pytest.fixture
+async def server(serve):
+    return await serve()

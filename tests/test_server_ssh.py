@@ -6,63 +6,9 @@ import logging
 
 import asyncssh
 import pytest
+from ssh_client import TIMEOUT, Keyless, connect, read_until
 
-from server.settings import Settings
-from server.ssh import NO_TERMINAL, start_server
-from sixtui.ai.worker import Thinker
-
-TIMEOUT = 20
-
-
-@pytest.fixture
-async def serve(tmp_path):
-    """Starts servers with the given settings; returns their ports."""
-    started = []
-    thinker = Thinker()
-
-    async def start(**settings):
-        settings = Settings(host="127.0.0.1", port=0, data_dir=tmp_path, **settings)
-        acceptor = await start_server(settings, thinker)
-        started.append(acceptor)
-        return acceptor.sockets[0].getsockname()[1]
-
-    yield start
-    for acceptor in started:
-        acceptor.close()
-        await acceptor.wait_closed()
-    await thinker.close()
-
-
-@pytest.fixture
-async def server(serve):
-    return await serve()
-
-
-class Keyless(asyncssh.SSHClient):
-    """A client with no key, answering a keyboard-interactive login with no prompts."""
-
-    def kbdint_auth_requested(self):
-        return ""
-
-    def kbdint_challenge_received(self, name, instructions, lang, prompts):
-        return ["" for _ in prompts]
-
-
-def connect(port, **options):
-    """A client: a guest (no key) unless ``client_keys`` are given."""
-    if "client_keys" not in options:
-        options.update(client_keys=None, client_factory=Keyless)
-    return asyncssh.connect("127.0.0.1", port, username="alice", known_hosts=None, **options)
-
-
-async def read_until(process, text, seen=""):
-    """Output read until ``text`` appears (escape sequences and all)."""
-    async with asyncio.timeout(TIMEOUT):
-        while text not in seen:
-            chunk = await process.stdout.read(65536)
-            assert chunk, f"the session ended before showing {text!r}"
-            seen += chunk
-    return seen
+from server.ssh import NO_TERMINAL
 
 
 async def test_a_guest_gets_the_home_screen_and_q_ends_the_session(server):

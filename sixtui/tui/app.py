@@ -3,14 +3,17 @@ terminals too small to show a board."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
+from rich.console import Console
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.filter import ANSIToTruecolor
+from textual.filter import ANSIToTruecolor, Monochrome, NoColor
 
 from sixtui.ai.worker import Thinker
+from sixtui.tui.look import color_system_for, no_color_for
 from sixtui.tui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.screens.help import HelpScreen
@@ -23,7 +26,9 @@ class SixtuiApp(App[None]):
 
     ``thinker`` runs the computer players (made on first need if not given, and
     then closed with the app); ``computer_pause`` is the least time a computer
-    turn takes on screen, so people can follow it.
+    turn takes on screen, so people can follow it. ``terminal`` describes the terminal
+    the app draws on (``TERM``, ``COLORTERM``, ``NO_COLOR``) when it is not the one
+    this process runs in, as for a player connected over SSH.
     """
 
     CSS_PATH = "sixtui.tcss"
@@ -36,8 +41,13 @@ class SixtuiApp(App[None]):
         setup: GameSetup | None = None,
         thinker: Thinker | None = None,
         computer_pause: float = 0.4,
+        terminal: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__()
+        self.color_system = self.console.color_system
+        """The colors of the terminal drawn on: 'standard' (16), '256' or 'truecolor'."""
+        if terminal is not None:
+            self._use_terminal(terminal)
         self.setup = setup
         self._thinker = thinker
         self._own_thinker = thinker is None
@@ -46,12 +56,40 @@ class SixtuiApp(App[None]):
         self._too_small: TooSmallScreen | None = None
         self._keep_named_colors()
 
+    def _use_terminal(self, terminal: Mapping[str, str]) -> None:
+        """Colors as ``terminal`` has them: Textual read this process's own environment.
+
+        The app still renders in 24-bit color, and its driver is expected to bring the
+        colors down to ``color_system``: Rich keeps a style's escape codes on the style,
+        shared by every app in the process, so apps in one process cannot each render
+        in their own color system."""
+        self.no_color = no_color_for(terminal)
+        self.color_system = color_system_for(terminal)
+        self._filters = [
+            line_filter
+            for line_filter in self._filters
+            if not isinstance(line_filter, (NoColor, Monochrome))
+        ]
+        if self.no_color:
+            self._filters.append(NoColor() if self.native_ansi_color else Monochrome())
+        self.console = Console(
+            color_system="truecolor",
+            file=self.console.file,
+            markup=True,
+            highlight=False,
+            emoji=False,
+            legacy_windows=False,
+            force_terminal=True,
+            safe_box=False,
+            soft_wrap=False,
+        )
+
     def _keep_named_colors(self) -> None:
         """On a 16-color terminal the boards' named colors go out as they are.
 
         Otherwise Textual turns them into its theme's RGB values first, and the terminal's
         16 colors then match those badly: the yellow board came out bright red."""
-        if self.console.color_system in ("standard", "windows"):
+        if self.color_system in ("standard", "windows"):
             self.set_reactive(App.ansi_color, True)
             for line_filter in self._filters:
                 if isinstance(line_filter, ANSIToTruecolor):

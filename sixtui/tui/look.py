@@ -9,6 +9,7 @@ and plain for ``NO_COLOR``, where glyphs alone tell every side and mark apart
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Literal
 
@@ -49,6 +50,37 @@ def team_names(game: Game) -> tuple[str, str]:
     if game.name == "six" and game.options()["ruleset"].startswith("romanian"):
         return ("Black", "Red")
     return ("Black", "White")
+
+
+ColorSystem = Literal["standard", "256", "truecolor"]
+
+# Terminals with 24-bit color whose TERM does not say so; over SSH, COLORTERM (which
+# would) is rarely sent.
+_TRUECOLOR_TERMS = ("xterm-kitty", "alacritty", "wezterm", "foot", "xterm-ghostty", "contour")
+
+
+def color_system_for(environ: Mapping[str, str]) -> ColorSystem:
+    """How many colors the terminal described by ``TERM`` and ``COLORTERM`` shows.
+
+    >>> color_system_for({"TERM": "xterm-256color", "COLORTERM": "truecolor"})
+    'truecolor'
+    >>> color_system_for({"TERM": "tmux-256color"})
+    '256'
+    >>> color_system_for({"TERM": "linux"})
+    'standard'
+    """
+    term = environ.get("TERM", "").lower()
+    if environ.get("COLORTERM", "").lower() in ("truecolor", "24bit"):
+        return "truecolor"
+    if term.endswith(("-direct", "truecolor", "24bit")) or term.startswith(_TRUECOLOR_TERMS):
+        return "truecolor"
+    return "256" if "256col" in term else "standard"
+
+
+def no_color_for(environ: Mapping[str, str]) -> bool:
+    """Whether the terminal asks for no color: ``NO_COLOR`` set and not empty
+    (no-color.org), or a terminal that has none."""
+    return bool(environ.get("NO_COLOR")) or environ.get("TERM", "").lower() in ("dumb", "unknown")
 
 
 def palette_for(no_color: bool, color_system: str | None) -> Palette:
@@ -94,4 +126,7 @@ def look_for(palette: Palette, teams: tuple[str, str]) -> Look:
 
 def look_of(app: App[object], game: Game) -> Look:
     """The look for ``game`` in ``app``'s terminal."""
-    return look_for(palette_for(app.no_color, app.console.color_system), team_names(game))
+    # A sixtui app knows the colors of the terminal it draws on, which need not be the
+    # terminal of this process (over SSH); any other app draws on its console's.
+    colors = getattr(app, "color_system", app.console.color_system)
+    return look_for(palette_for(app.no_color, colors), team_names(game))
