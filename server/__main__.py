@@ -15,7 +15,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from server.settings import SettingError, load_settings
+import asyncssh
+
+from server.names import NamesFileError, open_name_book
+from server.settings import SettingError, Settings, load_settings
 from server.ssh import start_server, stop_sessions
 from sixtui.ai.worker import Thinker
 
@@ -66,26 +69,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
-async def serve(settings) -> int:  # type: ignore[no-untyped-def]
+async def serve(settings: Settings) -> int:
     """Serves until SIGTERM or SIGINT, then closes every session and returns 0."""
+    try:
+        names = open_name_book(settings.data_dir)
+    except NamesFileError as why:
+        raise SettingError(f"data_dir: {why}") from None
+    with contextlib.closing(names):
+        async with Thinker() as thinker:
+            acceptor = await start_server(settings, thinker, names)
+            await _until_stopped(acceptor, settings)
+    return 0
+
+
+async def _until_stopped(acceptor: asyncssh.SSHAcceptor, settings: Settings) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
-    async with Thinker() as thinker:
-        acceptor = await start_server(settings, thinker)
-        port = acceptor.sockets[0].getsockname()[1] if acceptor.sockets else settings.port
-        log.info(
-            "listening on %s port %s: connect with ssh -p %s localhost", settings.host, port, port
-        )
-        await stop.wait()
-        log.info("stopping")
-        acceptor.close()
-        with contextlib.suppress(TimeoutError):
-            await stop_sessions()
-        with contextlib.suppress(Exception):
-            await acceptor.wait_closed()
-    return 0
+    port = acceptor.sockets[0].getsockname()[1] if acceptor.sockets else settings.port
+    log.info("listening on %s port %s: connect with ssh -p %s localhost", settings.host, port, port)
+    await stop.wait()
+    log.info("stopping")
+    acceptor.close()
+    with contextlib.suppress(TimeoutError):
+        await stop_sessions()
+    with contextlib.suppress(Exception):
+        await acceptor.wait_closed()
 
 
 if __name__ == "__main__":

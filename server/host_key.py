@@ -19,7 +19,10 @@ def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
     be used: not a private key, or readable by other users.
     """
     if not path.exists():
-        _create(path)
+        try:
+            _create(path)
+        except OSError as why:
+            raise SettingError(f"host_key: {path} cannot be made: {why.strerror or why}") from None
     mode = stat.S_IMODE(path.stat().st_mode)
     if mode & 0o077:
         raise SettingError(

@@ -9,16 +9,19 @@ import logging
 import secrets
 import sys
 from collections import Counter
+from dataclasses import dataclass, field
 from functools import partial
 
 import asyncssh
 
 from server.colors import ColorDowngrade
 from server.driver import ChannelDriver
-from server.settings import Settings
+from server.names import NameBook
+from server.settings import SettingError, Settings
 from sixtui.ai.worker import Thinker
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.look import color_system_for
+from sixtui.tui.people import Player, Roster
 
 log = logging.getLogger("sixtui.server")
 
@@ -34,16 +37,27 @@ class Counts:
         self.per_key: Counter[str] = Counter()
 
 
+@dataclass
+class Shared:
+    """What all the connections to one server share."""
+
+    settings: Settings
+    thinker: Thinker
+    names: NameBook
+    counts: Counts = field(default_factory=Counts)
+    roster: Roster = field(default_factory=Roster)
+
+
 class Login(asyncssh.SSHServer):
     """One connection's login: any public key is an identity; no key is a guest.
 
     Connections beyond the limits are turned away with a message that says which limit.
     """
 
-    def __init__(self, settings: Settings, thinker: Thinker, counts: Counts) -> None:
-        self.settings = settings
-        self.thinker = thinker
-        self.counts = counts
+    def __init__(self, shared: Shared) -> None:
+        self.shared = shared
+        self.settings = shared.settings
+        self.counts = shared.counts
         self.user = ""
         self.peer = "?"
         self.fingerprint: str | None = None  # the key being tried, once proven
@@ -140,7 +154,7 @@ class Login(asyncssh.SSHServer):
         return False
 
     def session_requested(self) -> Terminal:
-        return Terminal(self.thinker, self.settings)
+        return Terminal(self.shared, self)
 
     def auth_completed(self) -> None:
         if self.fingerprint is not None and not self.guest:
@@ -220,9 +234,12 @@ async def _run_app(app: SixtuiApp, size: tuple[int, int]) -> None:
 class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
     """One SSH session: a Textual app on the client's terminal, or a refusal."""
 
-    def __init__(self, thinker: Thinker, settings: Settings) -> None:
-        self._thinker = thinker
+    def __init__(self, shared: Shared, login: Login) -> None:
+        settings = shared.settings
+        self._shared = shared
+        self._login = login
         self._settings = settings
+        self._player: Player | None = None
         self._output_cap = settings.output_cap
         self._last_input = 0.0
         # Input allowance (bytes), refilled at input_rate a second up to one second's worth;
@@ -274,7 +291,8 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         assert channel is not None
         terminal = self._client_terminal(channel)
         self._colors = ColorDowngrade(color_system_for(terminal))
-        app = SixtuiApp(None, thinker=self._thinker, terminal=terminal)
+        player = self._player = self._arrive()
+        app = SixtuiApp(None, thinker=self._shared.thinker, terminal=terminal, player=player)
         app.driver_class = partial(ChannelDriver, write=self._write)
         self._app = app
         status = 0
@@ -289,6 +307,8 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
             status = 1
         finally:
             idle.cancel()
+            if player.name_refused is None:
+                self._shared.roster.leave(player.name)
             _LIVE.discard(self)
             _STREAMS.end()
             driver = app._driver
@@ -299,6 +319,32 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
                 if self._farewell:
                     channel.write(self._farewell.encode())
                 channel.exit(status)
+
+    def _arrive(self) -> Player:
+        """The player at this terminal: a guest, or the key's name if the key may have it
+        (otherwise the app asks for another, and they arrive once they have one)."""
+        login, shared = self._login, self._shared
+        if login.guest or login.fingerprint is None:
+            player = Player(login.user, shared.roster, guest=True)
+        else:
+            refused = shared.names.claim(login.user, login.fingerprint)
+            player = Player(login.user, shared.roster, name_refused=refused, rename=self._rename)
+            if refused is not None:
+                log.info("name refused peer=%s user=%s why=%s", login.peer, login.user, refused)
+        if player.name_refused is None:
+            shared.roster.arrive(player.name)
+        return player
+
+    def _rename(self, name: str) -> str | None:
+        """Binds ``name`` to this player's key if it may be; says why not otherwise."""
+        login, player = self._login, self._player
+        assert login.fingerprint is not None and player is not None
+        refused = self._shared.names.claim(name, login.fingerprint)
+        if refused is None:
+            log.info("name peer=%s user=%s key=%s", login.peer, name, login.fingerprint)
+            player.name = name
+            self._shared.roster.arrive(name)
+        return refused
 
     def _client_terminal(self, channel: asyncssh.SSHServerChannel) -> dict[str, str]:
         """The client's terminal as it describes itself: colors are chosen from this, not
@@ -406,15 +452,29 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
             self._app.exit()
 
 
-async def start_server(settings: Settings, thinker: Thinker) -> asyncssh.SSHAcceptor:
+async def start_server(
+    settings: Settings, thinker: Thinker, names: NameBook
+) -> asyncssh.SSHAcceptor:
     """Listens as ``settings`` say; every terminal session opens the home screen."""
     from server.host_key import load_or_create_host_key
 
+    host_key = load_or_create_host_key(settings.host_key_path)
+    try:
+        return await _listen(settings, thinker, names, host_key)
+    except OSError as why:
+        raise SettingError(
+            f"port: cannot listen on {settings.host} port {settings.port}: {why.strerror or why}"
+        ) from None
+
+
+async def _listen(
+    settings: Settings, thinker: Thinker, names: NameBook, host_key: asyncssh.SSHKey
+) -> asyncssh.SSHAcceptor:
     return await asyncssh.create_server(
-        partial(Login, settings, thinker, Counts()),
+        partial(Login, Shared(settings, thinker, names)),
         settings.host,
         settings.port,
-        server_host_keys=[load_or_create_host_key(settings.host_key_path)],
+        server_host_keys=[host_key],
         line_editor=False,
         encoding=None,
         agent_forwarding=False,

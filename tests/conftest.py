@@ -1,5 +1,6 @@
 import pytest
 
+from server.names import open_name_book
 from server.settings import Settings
 from server.ssh import start_server
 from sixtui.ai.worker import Thinker
@@ -24,12 +25,13 @@ def turns():
 @pytest.fixture
 async def serve(tmp_path):
     """Starts servers with the given settings; returns their ports."""
-    started = []
+    started, books = [], []
     thinker = Thinker()
 
     async def start(**settings):
         settings = Settings(host="127.0.0.1", port=0, data_dir=tmp_path, **settings)
-        acceptor = await start_server(settings, thinker)
+        books.append(open_name_book(settings.data_dir))
+        acceptor = await start_server(settings, thinker, books[-1])
         started.append(acceptor)
         return acceptor.sockets[0].getsockname()[1]
 
@@ -37,6 +39,8 @@ async def serve(tmp_path):
     for acceptor in started:
         acceptor.close()
         await acceptor.wait_closed()
+    for book in books:
+        book.close()
     await thinker.close()
 
 

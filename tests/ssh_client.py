@@ -3,6 +3,7 @@
 import asyncio
 
 import asyncssh
+import pyte
 
 TIMEOUT = 20
 
@@ -17,11 +18,11 @@ class Keyless(asyncssh.SSHClient):
         return ["" for _ in prompts]
 
 
-def connect(port, **options):
+def connect(port, username="alice", **options):
     """A client: a guest (no key) unless ``client_keys`` are given."""
     if "client_keys" not in options:
         options.update(client_keys=None, client_factory=Keyless)
-    return asyncssh.connect("127.0.0.1", port, username="alice", known_hosts=None, **options)
+    return asyncssh.connect("127.0.0.1", port, username=username, known_hosts=None, **options)
 
 
 async def read_until(process, text, seen=""):
@@ -32,3 +33,29 @@ async def read_until(process, text, seen=""):
             assert chunk, f"the session ended before showing {text!r}"
             seen += chunk
     return seen
+
+
+class Screen:
+    """What a client's terminal shows, read through a terminal emulator, so that text is
+    found whatever styles run through it."""
+
+    def __init__(self, process, size=(100, 30)):
+        self.process = process
+        self.screen = pyte.Screen(*size)
+        self.stream = pyte.Stream(self.screen)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    async def shows(self, text: str) -> str:
+        """Reads until the screen shows ``text``; returns the screen."""
+        try:
+            async with asyncio.timeout(TIMEOUT):
+                while text not in self.text:
+                    chunk = await self.process.stdout.read(65536)
+                    assert chunk, f"the session ended before showing {text!r}:\n{self.text}"
+                    self.stream.feed(chunk)
+        except TimeoutError:
+            raise AssertionError(f"{text!r} not shown; the screen:\n{self.text}") from None
+        return self.text

@@ -14,10 +14,12 @@ from textual.filter import ANSIToTruecolor, Monochrome, NoColor
 
 from sixtui.ai.worker import Thinker
 from sixtui.tui.look import color_system_for, no_color_for
+from sixtui.tui.people import Player
 from sixtui.tui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.screens.help import HelpScreen
 from sixtui.tui.screens.home import HomeScreen
+from sixtui.tui.screens.naming import NameScreen
 from sixtui.tui.setup import TITLES, GameSetup
 
 
@@ -28,7 +30,8 @@ class SixtuiApp(App[None]):
     then closed with the app); ``computer_pause`` is the least time a computer
     turn takes on screen, so people can follow it. ``terminal`` describes the terminal
     the app draws on (``TERM``, ``COLORTERM``, ``NO_COLOR``) when it is not the one
-    this process runs in, as for a player connected over SSH.
+    this process runs in, as for a player connected over SSH, and ``player`` who is
+    at it.
     """
 
     CSS_PATH = "sixtui.tcss"
@@ -42,6 +45,7 @@ class SixtuiApp(App[None]):
         thinker: Thinker | None = None,
         computer_pause: float = 0.4,
         terminal: Mapping[str, str] | None = None,
+        player: Player | None = None,
     ) -> None:
         super().__init__()
         self.color_system = self.console.color_system
@@ -52,6 +56,7 @@ class SixtuiApp(App[None]):
         self._thinker = thinker
         self._own_thinker = thinker is None
         self.computer_pause = computer_pause
+        self.player = player
         self._opened_from_home = setup is None
         self._too_small: TooSmallScreen | None = None
         self._keep_named_colors()
@@ -103,9 +108,11 @@ class SixtuiApp(App[None]):
 
     async def on_mount(self) -> None:
         if self.setup is None:
-            await self.push_screen(HomeScreen())
+            await self.push_screen(HomeScreen(player=self.player))
         else:
             await self.start_game(self.setup)
+        if self.player is not None and self.player.name_refused is not None:
+            await self.push_screen(NameScreen(self.player))
         self._check_size()
 
     async def on_unmount(self) -> None:

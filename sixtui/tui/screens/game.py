@@ -24,6 +24,7 @@ from sixtui.tui.widgets.hex_board import HexBoard
 from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.panel import SidePanel, status_line
 from sixtui.tui.widgets.square_board import SquareBoard
+from sixtui.tui.widgets.typing import TypedInput
 
 
 class SessionChanged(Message):
@@ -65,7 +66,7 @@ class GameScreen(Screen[None]):
         yield board_type(self.session, self._cell_chosen, id="board")
         yield SidePanel(self.session, TITLES[game.name], id="side")
         yield KeyBar()
-        yield Input(
+        yield TypedInput(
             placeholder="type a move, like J10 or 2,0>1,1; Enter plays it, Esc goes back",
             id="move-input",
         )

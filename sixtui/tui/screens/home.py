@@ -13,29 +13,35 @@ from textual.widgets import Button, Checkbox, Footer, Label, RadioButton, RadioS
 
 from sixtui.ai import LEVELS
 from sixtui.rules.six import RULESETS
+from sixtui.tui.people import Player
 from sixtui.tui.setup import DEFAULT_SIZE, SIZES, TITLES, GameSetup
+from sixtui.tui.widgets.people import PeopleLine
 
 PERSON = "person"
 SEAT_CHOICES = [("Person", PERSON)] + [(f"{level.capitalize()} AI", level) for level in LEVELS]
 
 
 class HomeScreen(Screen[None]):
-    """Everything a table needs, on one screen; Enter on Play starts it."""
+    """Everything a table needs, on one screen; Enter on Play starts it. A ``player``
+    connected to a server also sees who else is there."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "app.help", "Rules"),
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, setup: GameSetup | None = None) -> None:
+    def __init__(self, setup: GameSetup | None = None, player: Player | None = None) -> None:
         super().__init__()
         self.initial = setup or GameSetup()
+        self.player = player
         self._sizes_for = self.initial.game
 
     def compose(self) -> ComposeResult:
         start = self.initial
         with Vertical(id="home"):
             yield Static("sixtui: Connect6, Game of 6 and Six", id="home-title")
+            if self.player is not None:
+                yield PeopleLine(self.player, id="people")
             with Horizontal(classes="row"):
                 yield Label("Game", classes="caption")
                 with RadioSet(id="game"):

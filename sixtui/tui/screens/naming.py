@@ -1,0 +1,54 @@
+"""The name screen: when the name a player came with is not theirs to use, they pick
+another here before anything else."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from sixtui.tui.people import Player
+from sixtui.tui.widgets.typing import TypedInput
+
+
+class NameScreen(Screen[str]):
+    """Says why ``player``'s name was refused and asks for another until one is theirs;
+    dismissed with the name taken."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.quit", "Quit")]
+
+    def __init__(self, player: Player) -> None:
+        super().__init__()
+        self.player = player
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="naming"):
+            yield Static("sixtui: pick a name", id="naming-title")
+            refused = f"You cannot play as {self.player.name}: {self.player.name_refused}."
+            yield Static(Text(refused))
+            yield Static(
+                "Pick another name. It will be yours, bound to your SSH key, "
+                "the next time you come too."
+            )
+            yield TypedInput(placeholder="a name, like alice_2", max_length=40, id="name")
+            yield Static(id="naming-message")
+        yield Footer()
+
+    @on(Input.Submitted, "#name")
+    def _take(self, submitted: Input.Submitted) -> None:
+        name = submitted.value.strip()
+        rename = self.player.rename
+        problem = "this server lets nobody change names" if rename is None else rename(name)
+        if problem is not None:
+            message = Text(f"{name or 'An empty name'}: {problem}")
+            self.query_one("#naming-message", Static).update(message)
+            return
+        self.player.name = name
+        self.player.name_refused = None
+        self.dismiss(name)

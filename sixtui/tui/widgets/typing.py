@@ -1,0 +1,29 @@
+"""A one-line text entry whose editing keys keep their place among typed characters."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.binding import BindingsMap
+from textual.widgets import Input
+
+
+class TypedInput(Input):
+    """An :class:`~textual.widgets.Input` that runs its own key bindings (backspace,
+    arrows, enter) as their keys arrive.
+
+    Textual runs a widget's bindings only once the key has bubbled up to the app, while
+    typed characters are inserted on the spot, so in a burst of keys (common over SSH,
+    where several arrive in one packet) a character typed after a backspace could be
+    inserted first, and the backspace then removed the wrong one.
+    """
+
+    _KEYS = BindingsMap(Input.BINDINGS)
+
+    async def _on_key(self, event: events.Key) -> None:
+        if not event.is_printable:
+            for binding in self._KEYS.key_to_bindings.get(event.key, []):
+                if await self.app.run_action(binding.action, self):
+                    event.stop()
+                    event.prevent_default()
+                    return
+        await super()._on_key(event)
