@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 
 # The SSH server: players connect with ssh -p 2222 localhost. Settings: config/server.toml.
 serve: install
-	$(BIN)/python -m server $(ARGS)
+	$(BIN)/sixtui serve $(ARGS)
 
 # The home screen; pass a game and options with ARGS, e.g. make play ARGS="play six --vs normal".
 play: install

@@ -1,4 +1,4 @@
-"""``python -m server``: the sixtui SSH server.
+"""``python -m server`` (or ``sixtui serve``): the sixtui SSH server.
 
 python -m server [--config PATH] [--host ADDR] [--port N] [--data-dir DIR] [--set NAME=VALUE]...
 """
@@ -17,32 +17,30 @@ from pathlib import Path
 
 import asyncssh
 
+from server.cli import DEFAULT_CONFIG, DESCRIPTION, add_options
 from server.names import NamesFileError, open_name_book
 from server.settings import SettingError, Settings, load_settings
 from server.ssh import start_server, stop_sessions
 from sixtui.ai.worker import Thinker
 
-DEFAULT_CONFIG = Path("config/server.toml")
 log = logging.getLogger("sixtui.server")
 
 
 def parser() -> argparse.ArgumentParser:
-    parse = argparse.ArgumentParser(prog="python -m server", description=__doc__.split("\n")[0])
-    parse.add_argument("--config", type=Path, help=f"settings file (default {DEFAULT_CONFIG})")
-    parse.add_argument("--host", help="address to listen on")
-    parse.add_argument("--port", help="TCP port")
-    parse.add_argument("--data-dir", help="where the host key and names are kept")
-    parse.add_argument(
-        "--set", action="append", default=[], metavar="NAME=VALUE", help="any other setting"
-    )
+    parse = argparse.ArgumentParser(prog="python -m server", description=DESCRIPTION)
+    add_options(parse)
     return parse
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    return run(parser().parse_args(argv))
+
+
+def run(arguments: argparse.Namespace) -> int:
+    """Serves with the settings ``arguments`` (of :func:`add_options`) make."""
     logging.basicConfig(
         level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s"
     )
-    arguments = parser().parse_args(argv)
     overrides: dict[str, object] = {
         name: value
         for name, value in (
@@ -55,14 +53,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     for item in arguments.set:
         name, equals, value = item.partition("=")
         if not equals:
-            print(f"--set {item}: write NAME=VALUE", file=sys.stderr)
+            print(f"sixtui server: --set {item}: write NAME=VALUE", file=sys.stderr)
             return 2
         overrides[name.strip()] = value
-    config = arguments.config or Path(os.environ.get("SIXTUI_CONFIG", DEFAULT_CONFIG))
+    # A settings file named on purpose must exist; the default one is used if it does.
+    named = arguments.config or os.environ.get("SIXTUI_CONFIG")
+    config = Path(named) if named else DEFAULT_CONFIG if DEFAULT_CONFIG.exists() else None
     try:
-        settings = load_settings(
-            config if arguments.config or config.exists() else None, os.environ, overrides
-        )
+        settings = load_settings(config, os.environ, overrides)
         return asyncio.run(serve(settings))
     except SettingError as why:
         print(f"sixtui server: {why}", file=sys.stderr)

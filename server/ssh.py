@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
 import sys
 from collections import Counter
@@ -462,8 +463,9 @@ async def start_server(
     try:
         return await _listen(settings, thinker, names, host_key)
     except OSError as why:
+        reason = os.strerror(why.errno).lower() if why.errno else str(why)
         raise SettingError(
-            f"port: cannot listen on {settings.host} port {settings.port}: {why.strerror or why}"
+            f"port: cannot listen on {settings.host} port {settings.port}: {reason}"
         ) from None
 
 

@@ -7,14 +7,25 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from sixtui.ai import LEVELS
 from sixtui.rules.six import RULESETS
 from sixtui.tui.setup import DEFAULT_SIZE, TITLES, GameSetup
 
 
-def parser() -> argparse.ArgumentParser:
+@dataclass(frozen=True)
+class Command:
+    """A command that another package adds to ``sixtui``, as the server adds ``serve``."""
+
+    help: str
+    description: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+def parser(more: Mapping[str, Command] | None = None) -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="sixtui",
         description="Connect6, Game of 6 and Six in the terminal; no command: the home screen.",
@@ -54,6 +65,9 @@ def parser() -> argparse.ArgumentParser:
         "it plays seats 1, 2, 3 in turn and the seats left are people. You are seat 0.",
     )
     play.set_defaults(error=play.error)
+    for name, command in (more or {}).items():
+        added = commands.add_parser(name, help=command.help, description=command.description)
+        command.add_arguments(added)
     return top
 
 
@@ -78,9 +92,12 @@ def setup_from(arguments: argparse.Namespace) -> GameSetup:
     )
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    top = parser()
-    arguments = top.parse_args(argv)
+def main(argv: Sequence[str] | None = None, more: Mapping[str, Command] | None = None) -> int:
+    """Runs the command ``argv`` asks for; ``more`` are commands other packages add."""
+    more = more or {}
+    arguments = parser(more).parse_args(argv)
+    if arguments.command in more:
+        return more[arguments.command].run(arguments)
     setup = None
     if arguments.command == "play":
         try:

@@ -1,0 +1,228 @@
+"""The SSH server end to end with the real OpenSSH client, as a player meets it.
+
+``ssh -tt`` runs on a pseudo-terminal and what it shows is read through the ``pyte``
+terminal emulator, so these tests see what a player sees: the home screen, a game against
+the computer, the screen redrawn when the window changes size, a lone Esc taken as Esc,
+and a session that ends with status 0 and the player's terminal put back. asyncssh's own
+client (tests/test_server_ssh.py) cannot show what OpenSSH does differently: how it splits
+keys into packets, how it forwards window changes, how it logs in without a key.
+
+The server runs in the test's event loop; ssh is a child process whose output is read
+with ``loop.add_reader``, so neither waits for the other.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+from ssh_screen import MISSING, SshTerminal, fingerprint, make_key, openssh, ssh_command
+
+HOME_TITLE = "Connect6, Game of 6 and Six"
+GUEST = ("-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentications=keyboard-interactive")
+BLACK, WHITE = {"●", "◉"}, {"○", "◎"}  # a stone, and one of the last turn
+LEAVE = "Leave this game?"
+TOO_SMALL = "Please make the terminal at least 80×24."
+
+Terminals = Callable[..., SshTerminal]
+
+
+def need_openssh() -> tuple[str, str]:
+    """ssh and ssh-keygen. Without them the test fails, inside its own body so that it is
+    reported as failed rather than skipped or errored: CI installs OpenSSH (.ci/run), and a
+    skip there would hide that none of this was checked."""
+    tools = openssh()
+    if tools is None:
+        pytest.fail(MISSING, pytrace=False)
+    return tools
+
+
+@pytest.fixture
+async def terminals(tmp_path: Path, server: int) -> AsyncIterator[Terminals]:
+    """Starts ``ssh -tt`` sessions (a guest unless given options) to ``server``, the port
+    of conftest.py's server in this test's event loop. HOME is the test's own folder, so
+    no key, config or known host of this machine's user is used. Whatever is left of the
+    sessions is ended afterwards."""
+    started: list[SshTerminal] = []
+
+    def start(*options: str, cols: int = 80, rows: int = 24) -> SshTerminal:
+        ssh = need_openssh()[0]
+        terminal = SshTerminal(ssh_command(ssh, server, *(options or GUEST)), tmp_path, cols, rows)
+        started.append(terminal)
+        terminal.start()
+        return terminal
+
+    yield start
+    for terminal in started:
+        terminal.close()
+
+
+async def quits_cleanly(terminal: SshTerminal) -> None:
+    """ssh has exited with status 0 and the session put the terminal back as it found it:
+    the alternate screen left, mouse reports, focus reports and bracketed paste off, the
+    cursor shown, and nothing written after that."""
+    status = await terminal.wait_for_exit()
+    assert status == 0, f"ssh exited with status {status}\n{terminal.dump()}"
+    raw = bytes(terminal.raw)
+    entered, left = raw.rfind(b"\x1b[?1049h"), raw.rfind(b"\x1b[?1049l")
+    assert 0 <= entered < left, "the session did not leave the alternate screen"
+    for on, off in (
+        (b"\x1b[?1000h", b"\x1b[?1000l"),  # mouse clicks
+        (b"\x1b[?1003h", b"\x1b[?1003l"),  # mouse movement
+        (b"\x1b[?1006h", b"\x1b[?1006l"),  # SGR mouse coordinates
+        (b"\x1b[?1004h", b"\x1b[?1004l"),  # focus in and out
+        (b"\x1b[?2004h", b"\x1b[?2004l"),  # bracketed paste
+        (b"\x1b[?25l", b"\x1b[?25h"),  # the cursor
+    ):
+        assert raw.rfind(on) < raw.rfind(off), f"{off!r} did not follow the last {on!r}"
+    after = raw[left + len(b"\x1b[?1049l") :]
+    assert not after.strip(), f"written after the terminal was put back: {after!r}"
+
+
+def stone_at(terminal: SshTerminal, point: str) -> str:
+    """What the board shows at ``point`` (like ``K11``): a stone, or ``·``.
+
+    Found from the letters over the board and the numbers beside it, so the board may be
+    anywhere on the screen; empty while no board is drawn."""
+    lines = terminal.screen.display
+    letters = next((line for line in lines if "A B C D E F" in line), None)
+    row = next((line for line in lines if re.match(rf"\s*{point[1:]} [·●◉○◎]", line)), None)
+    if letters is None or row is None:
+        return ""  # no board on the screen (yet)
+    return row[letters.index("A B C D E F") + 2 * (ord(point[0]) - ord("A"))]
+
+
+def turn_on_screen(terminal: SshTerminal, number: int) -> list[str] | None:
+    """The points of turn ``number`` in the side panel's move list, once it is there."""
+    found = re.search(rf"\b{number}\. ((?:[A-S]\d+ ?)+)", terminal.text)
+    return found.group(1).split() if found else None
+
+
+def replied(terminal: SshTerminal, number: int) -> bool:
+    """Turn ``number`` is in the move list as two points, each with a white stone."""
+    points = turn_on_screen(terminal, number)
+    return (
+        points is not None
+        and len(points) == 2
+        and all(stone_at(terminal, point) in WHITE for point in points)
+    )
+
+
+async def test_a_key_login_opens_the_home_screen_and_q_ends_the_session_cleanly(
+    tmp_path: Path, terminals: Terminals, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="sixtui.server")
+    keygen = need_openssh()[1]
+    key = make_key(keygen, tmp_path)
+    terminal = terminals(
+        "-i",
+        str(key),
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "PreferredAuthentications=publickey",
+    )
+    await terminal.wait_for_text(HOME_TITLE)
+    await terminal.wait_for_text("q Quit")
+    assert f"method=publickey user=alice key={fingerprint(keygen, key)}" in caplog.text
+    assert "method=guest" not in caplog.text
+    terminal.press("q")
+    await quits_cleanly(terminal)
+
+
+async def test_a_guest_plays_the_computer_with_arrows_enter_and_typed_moves(
+    terminals: Terminals, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="sixtui.server")
+    terminal = terminals()
+    await terminal.wait_for_text(HOME_TITLE)
+    assert re.search(r"method=guest user=guest-[0-9a-f]{6}", caplog.text)
+    terminal.press("\r")  # Play: Connect6 against the normal computer
+    await terminal.wait_for_text("You: place a stone")
+    # The cursor starts on J10: up and right make it K11. Arrows are escape sequences,
+    # which must reach the app whole however ssh packs them.
+    terminal.press("\x1b[A")
+    terminal.press("\x1b[C")
+    terminal.press("\r")
+    await terminal.wait_until(lambda: turn_on_screen(terminal, 1) == ["K11"], 8, "1. K11")
+    await terminal.wait_until(lambda: stone_at(terminal, "K11") in BLACK, 8, "● on K11")
+    # The computer's reply: two points in the move list, two white stones on them.
+    await terminal.wait_until(
+        lambda: replied(terminal, 2), 8, "the computer's two stones in the list and on the board"
+    )
+    await terminal.wait_for_text("You: place two stones")
+    # The second turn typed in notation: / opens the entry, Enter plays what it holds.
+    for point in ("A1", "S19"):
+        terminal.press("/")
+        await terminal.wait_for_text("type a move")
+        terminal.press(f"{point}\r")
+        await terminal.wait_until(lambda p=point: stone_at(terminal, p) in BLACK, 8, point)
+    await terminal.wait_until(lambda: turn_on_screen(terminal, 3) == ["A1", "S19"], 8, "3.")
+    await terminal.wait_until(lambda: replied(terminal, 4), 8, "the computer's second reply")
+    terminal.press("q")
+    await terminal.wait_for_text(LEAVE)
+    terminal.press("y")
+    await terminal.wait_for_text(HOME_TITLE)
+    terminal.press("q")
+    await quits_cleanly(terminal)
+
+
+async def test_resizing_the_window_redraws_the_screen_at_the_new_size(
+    terminals: Terminals,
+) -> None:
+    terminal = terminals(cols=80, rows=24)
+    await terminal.wait_for_text(HOME_TITLE)
+    terminal.resize(60, 20)
+    await terminal.wait_for_text("It is 60×20 now.")
+    assert TOO_SMALL in terminal.text
+    terminal.resize(100, 30)
+    await terminal.wait_for_no_text(TOO_SMALL)
+    await terminal.wait_for_text(HOME_TITLE)
+    # Laid out again for 100×30: the footer on row 30, the game choices past column 80.
+    await terminal.wait_until(
+        lambda: "q Quit" in terminal.screen.display[29], 8, "the footer on the last row"
+    )
+    await terminal.wait_until(
+        lambda: max(len(line.rstrip()) for line in terminal.screen.display) > 80,
+        8,
+        "something drawn past column 80",
+    )
+    terminal.resize(79, 24)  # one column short is too small
+    await terminal.wait_for_text("It is 79×24 now.")
+    terminal.press("q")  # the cover lets a player leave
+    await quits_cleanly(terminal)
+
+
+async def test_a_lone_esc_closes_the_help_the_move_entry_and_a_question(
+    terminals: Terminals,
+) -> None:
+    terminal = terminals()
+    await terminal.wait_for_text(HOME_TITLE)
+    terminal.press("?")
+    await terminal.wait_for_text("what it does")  # the table of keys
+    terminal.press("\x1b")
+    await terminal.wait_for_no_text("what it does")
+    await terminal.wait_for_text(HOME_TITLE)
+    terminal.press("\r")
+    await terminal.wait_for_text("You: place a stone")
+    terminal.press("/")
+    await terminal.wait_for_text("type a move")
+    terminal.press("\x1b")
+    await terminal.wait_for_no_text("type a move")
+    terminal.press("\r")  # the board has the keys again: Enter places on J10
+    await terminal.wait_until(lambda: turn_on_screen(terminal, 1) == ["J10"], 8, "1. J10")
+    terminal.press("q")
+    await terminal.wait_for_text(LEAVE)
+    terminal.press("\x1b")  # Esc declines: the game goes on
+    await terminal.wait_for_no_text(LEAVE)
+    await terminal.wait_until(lambda: stone_at(terminal, "J10") in BLACK, 8, "● on J10")
+    assert "Connect6" in terminal.text and HOME_TITLE not in terminal.text
+    terminal.press("q")
+    await terminal.wait_for_text(LEAVE)
+    terminal.press("y")
+    await terminal.wait_for_text(HOME_TITLE)
+    terminal.press("\x03")  # ctrl+c reaches the app (ssh's terminal is raw) and quits
+    await quits_cleanly(terminal)
