@@ -66,6 +66,7 @@ class Login(asyncssh.SSHServer):
         self._connection: asyncssh.SSHServerConnection | None = None
         self._counted_key: str | None = None
         self._full: str | None = None  # why this connection is over a limit
+        self._sessions = 0
 
     def connection_made(self, connection: asyncssh.SSHServerConnection) -> None:
         self._connection = connection
@@ -155,9 +156,20 @@ class Login(asyncssh.SSHServer):
         return False
 
     def session_requested(self) -> Terminal:
+        self._sessions += 1
         return Terminal(self.shared, self)
 
+    def _require_a_session(self) -> None:
+        """Lets go of a connection that logged in but opened no session (``ssh -N``): it
+        would hold a place among the connections and never be idle."""
+        if not self._sessions and self._connection is not None:
+            log.info("dropped peer=%s user=%s why=no session opened", self.peer, self.user)
+            self._connection.disconnect(
+                asyncssh.DISC_BY_APPLICATION, "sixtui: open a terminal session: ssh -t ..."
+            )
+
     def auth_completed(self) -> None:
+        asyncio.get_running_loop().call_later(self.settings.login_timeout, self._require_a_session)
         if self.fingerprint is not None and not self.guest:
             self._counted_key = self.fingerprint
             self.counts.per_key[self.fingerprint] += 1
@@ -363,7 +375,9 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         if channel.get_write_buffer_size() > self._output_cap:
             # A client that stops reading must not make the server hold its output.
             log.info(
-                "dropped why=the client stopped reading (%d bytes waiting)",
+                "dropped peer=%s user=%s why=the client stopped reading (%d bytes waiting)",
+                self._login.peer,
+                self._login.user,
                 channel.get_write_buffer_size(),
             )
             self._stop()
@@ -389,7 +403,12 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
                     timeout=settings.idle_warning,
                 )
             elif quiet >= settings.idle_timeout:
-                log.info("dropped why=idle for %g s", quiet)
+                log.info(
+                    "dropped peer=%s user=%s why=idle for %g s",
+                    self._login.peer,
+                    self._login.user,
+                    quiet,
+                )
                 self._stop()
                 return
 
