@@ -253,3 +253,29 @@ async def test_a_connection_that_opens_no_session_is_let_go_after_the_login_time
         assert process.exit_status is None
         process.stdin.write("q")
         await process.wait_closed()
+
+
+async def test_a_client_gone_silent_is_let_go_after_unanswered_keepalives(serve, caplog):
+    caplog.set_level(logging.INFO, logger="sixtui.server")
+    port = await serve(keepalive_interval=0.2)
+    silent = asyncio.Event()
+
+    async def pipe(reader, writer):
+        while chunk := await reader.read(65536):
+            if not silent.is_set():  # once silent, nothing more gets through either way
+                writer.write(chunk)
+
+    async def relay(client_reader, client_writer):
+        server_reader, server_writer = await asyncio.open_connection("127.0.0.1", port)
+        await asyncio.gather(pipe(client_reader, server_writer), pipe(server_reader, client_writer))
+
+    # The client's network goes away without a word: a relay that stops passing anything on.
+    relay_server = await asyncio.start_server(relay, "127.0.0.1", 0)
+    async with relay_server, connect(relay_server.sockets[0].getsockname()[1]) as connection:
+        process = await connection.create_process(term_type="xterm", term_size=(80, 24))
+        await read_until(process, "Connect6, Game of 6 and Six")
+        silent.set()
+        async with asyncio.timeout(TIMEOUT):
+            while "not responding to keepalive" not in caplog.text:
+                await asyncio.sleep(0.05)
+        relay_server.close()
