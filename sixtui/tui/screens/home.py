@@ -1,31 +1,37 @@
-"""The home screen: choose a game, its options, and who plays each seat."""
+"""The home screen: choose a game, its options, and who plays each seat, a line each."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Static
 
 from sixtui.ai import LEVELS
 from sixtui.rules.six import RULESETS
 from sixtui.tui.people import Player
 from sixtui.tui.setup import DEFAULT_SIZE, SIZES, TITLES, GameSetup
+from sixtui.tui.widgets.choice import ChoiceRow
+from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.people import PeopleLine
 
 PERSON = "person"
-SEAT_CHOICES = [("Person", PERSON)] + [(f"{level.capitalize()} AI", level) for level in LEVELS]
+SEAT_CHOICES = [("Person", PERSON)] + [
+    (f"{level.capitalize()} computer", level) for level in LEVELS
+]
 
 
 class HomeScreen(Screen[None]):
-    """Everything a table needs, on one screen; Enter on Play starts it. A ``player``
-    connected to a server also sees who else is there."""
+    """Everything a table needs, one line each; Enter starts it. A ``player`` connected
+    to a server also sees who else is there."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "play", "Play"),
         Binding("question_mark", "app.help", "Rules"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -34,7 +40,6 @@ class HomeScreen(Screen[None]):
         super().__init__()
         self.initial = setup or GameSetup()
         self.player = player
-        self._sizes_for = self.initial.game
 
     def compose(self) -> ComposeResult:
         start = self.initial
@@ -42,110 +47,86 @@ class HomeScreen(Screen[None]):
             yield Static("sixtui: Connect6, Game of 6 and Six", id="home-title")
             if self.player is not None:
                 yield PeopleLine(self.player, id="people")
-            with Horizontal(classes="row"):
-                yield Label("Game", classes="caption")
-                with RadioSet(id="game"):
-                    for name, title in TITLES.items():
-                        yield RadioButton(title, value=name == start.game, name=name)
-            with Horizontal(classes="row", id="grid-options"):
-                yield Label("Board", classes="caption")
-                yield Select(
-                    _size_choices(start.game if start.game in SIZES else "gameof6"),
-                    value=start.size,
-                    allow_blank=False,
-                    id="size",
+            yield ChoiceRow(
+                "Game", [(title, name) for name, title in TITLES.items()], start.game, id="game"
+            )
+            yield ChoiceRow("Board", _size_choices(start.game), start.size, id="size")
+            yield ChoiceRow(
+                "Rules", [(name, name) for name in RULESETS], start.ruleset, id="ruleset"
+            )
+            yield ChoiceRow(
+                "Players", [("2", 2), ("4 as two teams", 4)], start.players, id="players"
+            )
+            yield ChoiceRow(
+                "Declaring", [("off", False), ("on", True)], start.declare, id="declare"
+            )
+            for seat in range(4):
+                level = start.seats[seat] if seat < len(start.seats) else None
+                yield ChoiceRow(
+                    f"Seat {seat + 1} {'●○'[seat % 2]}",
+                    SEAT_CHOICES,
+                    level or PERSON,
+                    id=f"seat{seat}",
                 )
-            with Horizontal(classes="row", id="six-options"):
-                yield Label("Rules", classes="caption")
-                yield Select(
-                    [(name, name) for name in RULESETS],
-                    value=start.ruleset,
-                    allow_blank=False,
-                    id="ruleset",
-                )
-                yield Select(
-                    [("2 players", 2), ("4 players", 4)],
-                    value=start.players,
-                    allow_blank=False,
-                    id="players",
-                )
-                yield Checkbox("declaring", start.declare, id="declare")
-            with Horizontal(classes="row", id="seats"):
-                yield Label("Seats", classes="caption")
-                for seat in range(4):
-                    level = start.seats[seat] if seat < len(start.seats) else None
-                    with Vertical(classes="seat", id=f"seat-box{seat}"):
-                        yield Label(f"Seat {seat + 1} {'●○'[seat % 2]}", classes="seat-name")
-                        yield Select(
-                            SEAT_CHOICES, value=level or PERSON, allow_blank=False, id=f"seat{seat}"
-                        )
-            with Horizontal(classes="row"):
-                yield Label("", classes="caption")
-                yield Button("Play", id="play", variant="primary")
+            yield Button("Play", id="play", variant="primary")
             yield Static(id="home-message")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._show_options()
-        self.query_one("#play", Button).focus()
+        self.query_one("#game", ChoiceRow).focus()
 
-    @on(RadioSet.Changed)
-    @on(Select.Changed)
-    @on(Checkbox.Changed)
+    @on(ChoiceRow.Changed)
     def _changed(self) -> None:
         self._show_options()
 
-    def _game(self) -> str:
-        pressed = self.query_one("#game", RadioSet).pressed_button
-        return pressed.name if pressed is not None and pressed.name else "connect6"
+    def _row(self, name: str) -> ChoiceRow:
+        return self.query_one(f"#{name}", ChoiceRow)
 
     def _show_options(self) -> None:
-        game = self._game()
+        game = self._row("game").value
         six = game == "six"
-        self.query_one("#grid-options").display = not six
-        self.query_one("#six-options").display = six
-        players = self.query_one("#players", Select).value if six else 2
+        size = self._row("size")
+        size.display = not six
+        if not six:
+            sizes = SIZES[str(game)]
+            nearest = min(max(int(size.value), sizes[0]), sizes[-1])  # type: ignore[call-overload]
+            size.set_options(_size_choices(str(game)), nearest)
+        self._row("ruleset").display = six
+        self._row("players").display = six
+        self._row("declare").display = six and self._row("ruleset").value != "steffen"
+        players = self._row("players").value if six else 2
         for seat in range(4):
-            self.query_one(f"#seat-box{seat}").display = seat < int(players)  # type: ignore[arg-type]
-        size = self.query_one("#size", Select)
-        if not six and game != self._sizes_for:
-            self._sizes_for = game
-            chosen = size.value
-            size.set_options(_size_choices(game))
-            size.value = chosen if chosen in SIZES[game] else DEFAULT_SIZE
-        self.query_one("#declare").display = (
-            six and self.query_one("#ruleset", Select).value != "steffen"
-        )
+            self._row(f"seat{seat}").display = seat < int(players)  # type: ignore[call-overload]
 
     def setup(self) -> GameSetup:
         """The table chosen; raises ValueError saying what is wrong."""
-        game = self._game()
+        game = str(self._row("game").value)
         six = game == "six"
-        players = int(self.query_one("#players", Select).value) if six else 2  # type: ignore[arg-type]
+        players = int(self._row("players").value) if six else 2  # type: ignore[call-overload]
         seats = []
         for seat in range(players):
-            value = self.query_one(f"#seat{seat}", Select).value
+            value = self._row(f"seat{seat}").value
             seats.append(None if value == PERSON else str(value))
+        ruleset = str(self._row("ruleset").value)
         return GameSetup(
             game,
-            ruleset=str(self.query_one("#ruleset", Select).value),
+            ruleset=ruleset,
             players=players,
-            size=int(self.query_one("#size", Select).value) if not six else DEFAULT_SIZE,  # type: ignore[arg-type]
-            declare=six
-            and self.query_one("#declare", Checkbox).value
-            and self.query_one("#ruleset", Select).value != "steffen",
+            size=DEFAULT_SIZE if six else int(self._row("size").value),  # type: ignore[call-overload]
+            declare=six and ruleset != "steffen" and bool(self._row("declare").value),
             seats=tuple(seats),
         )
 
     @on(Button.Pressed, "#play")
-    async def _play(self) -> None:
+    async def action_play(self) -> None:
         try:
             setup = self.setup()
         except ValueError as why:
-            self.query_one("#home-message", Static).update(str(why))
+            self.query_one("#home-message", Static).update(Text(str(why)))
             return
         await self.app.start_game(setup)  # type: ignore[attr-defined]
 
 
 def _size_choices(game: str) -> list[tuple[str, int]]:
-    return [(f"{n}×{n}", n) for n in SIZES[game]]
+    return [(f"{n}×{n}", n) for n in SIZES.get(game, SIZES["gameof6"])]

@@ -1,0 +1,92 @@
+"""The home screen: a line per choice, changed with the arrow keys or a click; Enter
+opens the table chosen."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from tui_helpers import SIZE
+
+from sixtui.tui.app import SixtuiApp
+from sixtui.tui.screens.game import GameScreen
+from sixtui.tui.screens.home import HomeScreen
+from sixtui.tui.setup import GameSetup
+from sixtui.tui.widgets.choice import ChoiceRow, _window
+
+
+def rows(app: SixtuiApp) -> dict[str, ChoiceRow]:
+    return {row.id: row for row in app.screen.query(ChoiceRow)}
+
+
+def shown(app: SixtuiApp) -> list[str]:
+    return [name for name, row in rows(app).items() if row.display]
+
+
+async def test_the_keys_choose_four_player_six_with_a_computer_team_and_enter_opens_it():
+    app = SixtuiApp(computer_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        assert shown(app) == ["game", "size", "seat0", "seat1"]
+        await pilot.press("left")  # Connect6 wraps round to Six
+        assert shown(app) == ["game", "ruleset", "players", "seat0", "seat1"]
+        await pilot.press("down", "right")  # romanian: declaring can be chosen
+        assert rows(app)["ruleset"].value == "romanian"
+        await pilot.press("down", "l")  # four players, as two teams
+        assert shown(app) == [
+            "game", "ruleset", "players", "declare", "seat0", "seat1", "seat2", "seat3"
+        ]  # fmt: skip
+        await pilot.press("j", "right")  # declaring on
+        assert rows(app)["seat1"].value == "normal"  # the computer, unless changed
+        await pilot.press("down", "down", "down", "down", "right")  # seat 4: the easy computer
+        setup = app.screen.setup()
+        assert setup == GameSetup(
+            "six", ruleset="romanian", players=4, declare=True, seats=(None, "normal", None, "easy")
+        )
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.game.options()["ruleset"] == "romanian"
+
+
+async def test_a_click_chooses_an_option_and_the_board_sizes_follow_the_game():
+    app = SixtuiApp(computer_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        game = rows(app)["game"]
+        span = next(span for span in game._spans if span[2] == 1)  # Game of 6
+        await pilot.click(game, offset=(span[0] + 1, 0))
+        assert game.value == "gameof6" and game.has_focus
+        size = rows(app)["size"]
+        await pilot.press("down", "right")
+        assert size.value == 20  # Game of 6 goes beyond Connect6's 19
+        await pilot.press("up", "right")  # Six
+        await pilot.press("left")  # back to Game of 6: its size is kept
+        assert size.value == 20
+        await pilot.press("left")  # Connect6 has no 20×20: its largest instead
+        assert size.value == 19
+
+
+async def test_home_starts_with_the_table_it_is_given():
+    setup = GameSetup("gameof6", size=13, seats=(None, "hard"))
+    app = SixtuiApp(computer_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(HomeScreen(setup))
+        await pilot.pause()
+        assert app.screen.setup() == setup
+
+
+async def test_a_choice_that_is_not_offered_is_refused():
+    row = ChoiceRow("Players", [("2", 2), ("4", 4)], 2)
+    with pytest.raises(ValueError, match="3 is not one of the choices for Players"):
+        row.value = 3
+    assert row.value == 2
+
+
+@given(st.lists(st.integers(1, 30), min_size=1, max_size=20), st.data())
+def test_the_window_of_options_holds_the_choice_and_as_many_as_fit(widths, data):
+    around = data.draw(st.integers(0, len(widths) - 1))
+    room = data.draw(st.integers(0, 120))
+    first, last = _window(widths, around, room)
+    assert first <= around <= last
+    used = sum(widths[first : last + 1])
+    assert used <= room or first == last == around  # one too wide is still shown
+    if first == last == around and widths[around] > room:
+        return
+    assert last == len(widths) - 1 or used + widths[last + 1] > room
+    assert first == 0 or used + widths[first - 1] > room
