@@ -9,7 +9,10 @@ import logging
 import os
 import secrets
 import sys
+import threading
+import weakref
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -479,6 +482,7 @@ async def start_server(
     from server.host_key import load_or_create_host_key
 
     host_key = load_or_create_host_key(settings.host_key_path)
+    _start_executor_threads(asyncio.get_running_loop())
     try:
         return await _listen(settings, thinker, names, host_key)
     except OSError as why:
@@ -486,6 +490,28 @@ async def start_server(
         raise SettingError(
             f"port: cannot listen on {settings.host} port {settings.port}: {reason}"
         ) from None
+
+
+_READY_LOOPS: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
+
+
+def _start_executor_threads(loop: asyncio.AbstractEventLoop) -> None:
+    """Gives ``loop`` a default executor whose threads all start now, before any session.
+
+    asyncssh runs part of every login there, and the executor starts a thread whenever
+    none is free. A thread keeps the ``sys.stderr`` of the moment it starts (for its
+    exception hook): one started while a session's app runs keeps that app's capture, and
+    through it the whole app, for as long as the thread lives.
+    """
+    if loop in _READY_LOOPS:
+        return
+    workers = min(32, (os.cpu_count() or 1) + 4)  # as many as asyncio's own default
+    executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sixtui-blocking")
+    everyone_started = threading.Barrier(workers)
+    for started in [executor.submit(everyone_started.wait) for _ in range(workers)]:
+        started.result()
+    loop.set_default_executor(executor)
+    _READY_LOOPS.add(loop)
 
 
 async def _listen(

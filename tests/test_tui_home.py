@@ -11,6 +11,7 @@ from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.setup import GameSetup
 from sixtui.tui.widgets.choice import ChoiceRow, _window
+from sixtui.tui.widgets.people import people_text
 
 
 def rows(app: SixtuiApp) -> dict[str, ChoiceRow]:
@@ -90,3 +91,16 @@ def test_the_window_of_options_holds_the_choice_and_as_many_as_fit(widths, data)
         return
     assert last == len(widths) - 1 or used + widths[last + 1] > room
     assert first == 0 or used + widths[first - 1] > room
+
+
+@given(
+    st.text("abcdefgh", min_size=2, max_size=20),
+    st.lists(st.text("abcdefgh", min_size=2, max_size=20), max_size=30, unique=True),
+    st.integers(40, 200),
+)
+def test_who_is_here_fits_its_line_and_names_all_unless_some_are_counted(name, others, width):
+    text = "You are " + name + people_text(name, [name, *others], width)
+    others = [other for other in others if other != name]
+    assert len(text) <= width or not others
+    if "more" not in text:
+        assert all(other in text for other in others)

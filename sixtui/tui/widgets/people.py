@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
-from rich.text import Text
+from typing import ClassVar
+
+from rich.style import Style
 from textual.message import Message
-from textual.widgets import Static
 
 from sixtui.tui.people import Player
+from sixtui.tui.widgets.lines import PAD, Line, LineWidget, fit
 
-SHOWN = 8
 
+class PeopleLine(LineWidget):
+    """``player``'s name and the others connected, kept up to date as they come and go.
 
-class PeopleLine(Static):
-    """``player``'s name and the others connected, kept up to date as they come and go."""
+    A line widget, so that a player arriving redraws one line of every other player's
+    screen rather than laying the whole screen out again.
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"people-line--name"}
+    DEFAULT_CSS = """
+    PeopleLine { height: 1; }
+    PeopleLine > .people-line--name { text-style: bold; }
+    """
 
     class Changed(Message):
         """Someone came or left (posted from whichever session it was)."""
@@ -21,37 +31,50 @@ class PeopleLine(Static):
         super().__init__(**options)
         self.player = player
         self._stop_listening = lambda: None
+        self._name_style: Style | None = None
 
     def on_mount(self) -> None:
         self._stop_listening = self.player.roster.subscribe(
             lambda: self.post_message(self.Changed())
         )
-        self._show()
+        super().on_mount()
 
     def on_unmount(self) -> None:
         self._stop_listening()
 
     def on_people_line_changed(self) -> None:
-        self._show()
+        self.sync()
 
-    def _show(self) -> None:
-        self.update(people_text(self.player.name, self.player.roster.names))
+    def _lines(self, width: int, height: int) -> list[Line]:
+        name = self.player.name
+        before, after = "You are ", people_text(name, self.player.roster.names, width)
+        line = ((before, PAD), (name, "name"), (fit(after, width - len(before) - len(name)), PAD))
+        return [line] + [((" " * width, PAD),)] * (height - 1)
+
+    def _style(self, names: str) -> Style:
+        if self._name_style is None:
+            self._name_style = self.rich_style + self.get_component_rich_style("people-line--name")
+        return self._name_style
 
 
-def people_text(name: str, here: list[str]) -> Text:
-    """'You are NAME', and who else is here, the first few by name.
+def people_text(name: str, here: list[str], width: int = 80) -> str:
+    """What follows 'You are NAME': who else is here, as many by name as fit in ``width``.
 
-    >>> str(people_text("ann", ["bob", "ann", "cy"]))
-    'You are ann. Also here: bob, cy.'
-    >>> str(people_text("ann", ["ann"]))
-    'You are ann. Nobody else is here yet.'
+    >>> people_text("ann", ["bob", "ann", "cy"])
+    '. Also here: bob, cy.'
+    >>> people_text("ann", ["ann"])
+    '. Nobody else is here yet.'
+    >>> people_text("ann", ["ann", "bob", "cy", "dee", "eve", "fay", "gus"], width=45)
+    '. Also here: bob, cy and 4 more.'
     """
     others = [other for other in here if other != name]
-    text = Text.assemble("You are ", (name, "bold"), ". ")
     if not others:
-        return text.append("Nobody else is here yet.")
-    text.append("Also here: ")
-    text.append(", ".join(others[:SHOWN]))
-    if len(others) > SHOWN:
-        text.append(f" and {len(others) - SHOWN} more")
-    return text.append(".")
+        return ". Nobody else is here yet."
+    room = width - len("You are ") - len(name)
+    for shown in range(len(others), 0, -1):
+        more = len(others) - shown
+        text = ". Also here: " + ", ".join(others[:shown])
+        text += f" and {more} more." if more else "."
+        if len(text) <= room:
+            return text
+    return f". Also here: {len(others)} more."
