@@ -2,10 +2,11 @@
 
 python -m benchmarks [--runs N] [--seconds S] [GROUP ...]
 
-GROUP is rules, six or render (default: all three).
+GROUP is rules, six, render or server (default: all four).
 
 The render figures (benchmarks/render.py) take N runs of a fixed number of key presses each,
-whatever S is.
+and the server figures (benchmarks/server.py) N runs of 100 SSH sessions against a server in
+a process of its own, whatever S is.
 """
 
 from __future__ import annotations
@@ -14,9 +15,14 @@ import argparse
 import platform
 import sys
 
-from benchmarks import render, rules, six
+from benchmarks import render, rules, server, six
 
-GROUPS = {"rules": rules.figures, "six": six.figures, "render": render.figures}
+GROUPS = {
+    "rules": rules.figures,
+    "six": six.figures,
+    "render": render.figures,
+    "server": server.figures,
+}
 
 
 def main() -> None:
