@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import ClassVar
 
-from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -30,6 +29,7 @@ class ChoiceRow(LineWidget):
         Binding("up,k", "app.focus_previous", "Line", key_display="↑↓"),
         Binding("down,j", "app.focus_next", "Line", show=False),
     ]
+    COMPONENT_PREFIX = "choice-row"
     # The focused row's caption and choice have styles of their own (rather than :focus
     # rules), so that a style read once stays right.
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -67,7 +67,6 @@ class ChoiceRow(LineWidget):
         self._options = list(options)
         self._value = value if self._index_of(value) is not None else self._options[0][1]
         self._spans: list[tuple[int, int, int]] = []  # start, end and index of each option
-        self._styles: dict[str, Style] = {}
 
     @property
     def value(self) -> Hashable:
@@ -132,14 +131,6 @@ class ChoiceRow(LineWidget):
             runs = [(text, names if names == PAD else f"{names}-focused") for text, names in runs]
         runs.append((fit("", width - x), PAD))
         return [tuple(runs)] + [((" " * width, PAD),)] * (height - 1)
-
-    def _style(self, names: str) -> Style:
-        style = self._styles.get(names)
-        if style is None:
-            style = self._styles[names] = self.rich_style + self.get_component_rich_style(
-                f"choice-row--{names}"
-            )
-        return style
 
 
 def _window(widths: list[int], around: int, room: int) -> tuple[int, int]:

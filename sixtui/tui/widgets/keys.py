@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.style import Style
 from textual import events
 
 from sixtui.tui.widgets.lines import PAD, Line, LineWidget, fit
@@ -18,6 +17,7 @@ from sixtui.tui.widgets.lines import PAD, Line, LineWidget, fit
 class KeyBar(LineWidget):
     """The keys the focused widget and its screen answer to, with what they do."""
 
+    COMPONENT_PREFIX = "key-bar"
     COMPONENT_CLASSES: ClassVar[set[str]] = {"key-bar--key", "key-bar--description"}
     DEFAULT_CSS = """
     KeyBar { dock: bottom; height: 1; background: $footer-background; }
@@ -28,7 +28,6 @@ class KeyBar(LineWidget):
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
         self._keys: list[tuple[int, int, str]] = []  # start, end and key of each entry
-        self._styles: dict[str, Style] = {}
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -39,14 +38,6 @@ class KeyBar(LineWidget):
 
     def _bindings_changed(self, screen: object) -> None:
         self.sync()
-
-    def _style(self, names: str) -> Style:
-        style = self._styles.get(names)
-        if style is None:
-            style = self._styles[names] = self.rich_style + self.get_component_rich_style(
-                f"key-bar--{names}"
-            )
-        return style
 
     def _lines(self, width: int, height: int) -> list[Line]:
         runs: list[tuple[str, str]] = []

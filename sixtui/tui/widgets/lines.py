@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import textwrap
 from collections import OrderedDict
+from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -24,10 +25,17 @@ _STRIPS_KEPT = 512
 
 
 class LineWidget(Widget):
-    """A widget whose content is :meth:`_lines`; call :meth:`sync` after a change."""
+    """A widget whose content is :meth:`_lines`; call :meth:`sync` after a change.
+
+    A run's style names are, unless :meth:`_style` says otherwise, the component class
+    ``COMPONENT_PREFIX--NAMES`` over the widget's own style.
+    """
+
+    COMPONENT_PREFIX: ClassVar[str] = ""
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)  # type: ignore[arg-type]
+        self._component_styles: dict[str, Style] = {}
         self._drawn: list[Line] = []
         self._strips: OrderedDict[Line, Strip] = OrderedDict()
         self._pad: Style | None = None  # the widget's own style, read once
@@ -37,8 +45,13 @@ class LineWidget(Widget):
         raise NotImplementedError
 
     def _style(self, names: str) -> Style:
-        """The style of a run's names (other than :data:`PAD`)."""
-        raise NotImplementedError
+        """The style of a run's names (other than :data:`PAD`), read once."""
+        style = self._component_styles.get(names)
+        if style is None:
+            component = f"{self.COMPONENT_PREFIX}--{names}"
+            style = self.rich_style + self.get_component_rich_style(component)
+            self._component_styles[names] = style
+        return style
 
     def sync(self) -> None:
         """Recomputes the lines and refreshes the part of each line that changed."""

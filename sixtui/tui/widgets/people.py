@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.style import Style
 from textual.message import Message
 
 from sixtui.tui.people import Player
@@ -18,6 +17,7 @@ class PeopleLine(LineWidget):
     screen rather than laying the whole screen out again.
     """
 
+    COMPONENT_PREFIX = "people-line"
     COMPONENT_CLASSES: ClassVar[set[str]] = {"people-line--name"}
     DEFAULT_CSS = """
     PeopleLine { height: 1; }
@@ -31,7 +31,6 @@ class PeopleLine(LineWidget):
         super().__init__(**options)
         self.player = player
         self._stop_listening = lambda: None
-        self._name_style: Style | None = None
 
     def on_mount(self) -> None:
         self._stop_listening = self.player.roster.subscribe(
@@ -50,11 +49,6 @@ class PeopleLine(LineWidget):
         before, after = "You are ", people_text(name, self.player.roster.names, width)
         line = ((before, PAD), (name, "name"), (fit(after, width - len(before) - len(name)), PAD))
         return [line] + [((" " * width, PAD),)] * (height - 1)
-
-    def _style(self, names: str) -> Style:
-        if self._name_style is None:
-            self._name_style = self.rich_style + self.get_component_rich_style("people-line--name")
-        return self._name_style
 
 
 def people_text(name: str, here: list[str], width: int = 80) -> str:
