@@ -11,6 +11,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import ANSIToTruecolor, Monochrome, NoColor
+from textual.screen import Screen
 
 from sixtui.ai.worker import Thinker
 from sixtui.tui.look import color_system_for, no_color_for
@@ -21,6 +22,7 @@ from sixtui.tui.screens.help import HelpScreen
 from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.screens.naming import NameScreen
 from sixtui.tui.setup import TITLES, GameSetup
+from sixtui.tui.stylesheet import SharedStylesheet
 
 
 class SixtuiApp(App[None]):
@@ -48,6 +50,7 @@ class SixtuiApp(App[None]):
         player: Player | None = None,
     ) -> None:
         super().__init__()
+        self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
         self.color_system = self.console.color_system
         """The colors of the terminal drawn on: 'standard' (16), '256' or 'truecolor'."""
         if terminal is not None:
@@ -106,10 +109,13 @@ class SixtuiApp(App[None]):
             self._thinker = Thinker()
         return self._thinker
 
-    async def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[None]:
         if self.setup is None:
-            await self.push_screen(HomeScreen(player=self.player))
-        else:
+            return HomeScreen(player=self.player)
+        return super().get_default_screen()
+
+    async def on_mount(self) -> None:
+        if self.setup is not None:
             await self.start_game(self.setup)
         if self.player is not None and self.player.name_refused is not None:
             await self.push_screen(NameScreen(self.player))
