@@ -30,6 +30,9 @@ from sixtui.tui.people import Player, Roster
 log = logging.getLogger("sixtui.server")
 
 NO_TERMINAL = "sixtui needs a terminal: ssh -t ...\r\n"
+# Seconds between two redraws of everyone's who-is-here line: a crowd arriving at once
+# would otherwise have every screen redrawn for each of them.
+NEWS_QUIET = 2.0
 
 
 class Counts:
@@ -49,7 +52,7 @@ class Shared:
     thinker: Thinker
     names: NameBook
     counts: Counts = field(default_factory=Counts)
-    roster: Roster = field(default_factory=Roster)
+    roster: Roster = field(default_factory=lambda: Roster(quiet=NEWS_QUIET))
 
 
 class Login(asyncssh.SSHServer):

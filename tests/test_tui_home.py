@@ -10,16 +10,16 @@ from sixtui.tui.app import SixtuiApp
 from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.setup import GameSetup
-from sixtui.tui.widgets.choice import ChoiceRow, _window
+from sixtui.tui.widgets.choice import Choice, ChoiceList, _window
 from sixtui.tui.widgets.people import people_text
 
 
-def rows(app: SixtuiApp) -> dict[str, ChoiceRow]:
-    return {row.id: row for row in app.screen.query(ChoiceRow)}
+def choices(app: SixtuiApp) -> ChoiceList:
+    return app.screen.query_one(ChoiceList)
 
 
 def shown(app: SixtuiApp) -> list[str]:
-    return [name for name, row in rows(app).items() if row.display]
+    return [choice.name for choice in choices(app).shown]
 
 
 async def test_the_keys_choose_four_player_six_with_a_computer_team_and_enter_opens_it():
@@ -29,13 +29,13 @@ async def test_the_keys_choose_four_player_six_with_a_computer_team_and_enter_op
         await pilot.press("left")  # Connect6 wraps round to Six
         assert shown(app) == ["game", "ruleset", "players", "seat0", "seat1"]
         await pilot.press("down", "right")  # romanian: declaring can be chosen
-        assert rows(app)["ruleset"].value == "romanian"
+        assert choices(app).value("ruleset") == "romanian"
         await pilot.press("down", "l")  # four players, as two teams
         assert shown(app) == [
             "game", "ruleset", "players", "declare", "seat0", "seat1", "seat2", "seat3"
         ]  # fmt: skip
         await pilot.press("j", "right")  # declaring on
-        assert rows(app)["seat1"].value == "normal"  # the computer, unless changed
+        assert choices(app).value("seat1") == "normal"  # the computer, unless changed
         await pilot.press("down", "down", "down", "down", "right")  # seat 4: the easy computer
         setup = app.screen.setup()
         assert setup == GameSetup(
@@ -49,18 +49,52 @@ async def test_the_keys_choose_four_player_six_with_a_computer_team_and_enter_op
 async def test_a_click_chooses_an_option_and_the_board_sizes_follow_the_game():
     app = SixtuiApp(computer_pause=0)
     async with app.run_test(size=SIZE) as pilot:
-        game = rows(app)["game"]
-        span = next(span for span in game._spans if span[2] == 1)  # Game of 6
-        await pilot.click(game, offset=(span[0] + 1, 0))
-        assert game.value == "gameof6" and game.has_focus
-        size = rows(app)["size"]
+        listed = choices(app)
+        span = next(span for span in listed["game"].spans if span[2] == 1)  # Game of 6
+        await pilot.click(listed, offset=(span[0] + 1, 0))
+        assert listed.value("game") == "gameof6" and listed.has_focus
         await pilot.press("down", "right")
-        assert size.value == 20  # Game of 6 goes beyond Connect6's 19
+        assert listed.value("size") == 20  # Game of 6 goes beyond Connect6's 19
         await pilot.press("up", "right")  # Six
         await pilot.press("left")  # back to Game of 6: its size is kept
-        assert size.value == 20
+        assert listed.value("size") == 20
         await pilot.press("left")  # Connect6 has no 20×20: its largest instead
-        assert size.value == 19
+        assert listed.value("size") == 19
+        line = shown(app).index("seat1")
+        span = next(span for span in listed["seat1"].spans if span[2] == 3)  # Hard computer
+        await pilot.click(listed, offset=(span[0] + 1, line))
+        assert listed.current == "seat1" and listed.value("seat1") == "hard"
+
+
+async def test_up_from_the_first_line_and_down_from_the_last_move_the_focus_on():
+    app = SixtuiApp(computer_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        listed = choices(app)
+        await pilot.press("down", "down", "down")
+        assert listed.current == "seat1" and listed.has_focus
+        await pilot.press("down")
+        assert app.focused is app.screen.query_one("#play")
+        listed.focus()
+        await pilot.press("k", "k", "k")
+        assert listed.current == "game" and listed.has_focus
+        await pilot.press("k")
+        assert not listed.has_focus
+
+
+async def test_the_cursor_leaves_a_line_that_is_hidden():
+    app = SixtuiApp(computer_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        listed = choices(app)
+        await pilot.press("left", "down", "right", "down", "right")  # romanian, 4 players
+        await pilot.press("down", "down", "down", "down", "down")
+        assert listed.current == "seat3"
+        listed.show("seat3", False)
+        assert listed.current == "seat2"
+        listed.show("game", False)
+        listed.show("game", True)
+        assert listed.current == "seat2"
+        await pilot.pause()
+        assert listed.size.height == len(listed.shown) == 7
 
 
 async def test_home_starts_with_the_table_it_is_given():
@@ -73,10 +107,12 @@ async def test_home_starts_with_the_table_it_is_given():
 
 
 async def test_a_choice_that_is_not_offered_is_refused():
-    row = ChoiceRow("Players", [("2", 2), ("4", 4)], 2)
+    listed = ChoiceList([Choice("players", "Players", [("2", 2), ("4", 4)], 2)])
     with pytest.raises(ValueError, match="3 is not one of the choices for Players"):
-        row.value = 3
-    assert row.value == 2
+        listed.choose("players", 3)
+    assert listed.value("players") == 2
+    with pytest.raises(ValueError, match="Seats has nothing to choose from"):
+        Choice("seats", "Seats", [], None)
 
 
 @given(st.lists(st.integers(1, 30), min_size=1, max_size=20), st.data())

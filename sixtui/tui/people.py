@@ -5,6 +5,7 @@ A server fills these in; a local game has neither.
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,8 +15,11 @@ class Roster:
     """The names of the players connected now, in the order they came, each listed once
     however many sessions it has open.
 
-    Listeners hear of every change from whichever session made it: a screen must not
-    draw from a listener, but post itself a message.
+    Listeners hear of changes from whichever session made them: a screen must not draw
+    from a listener, but post itself a message. With ``quiet`` seconds, they hear at most
+    once in that time: the first change at once, those that follow together at its end.
+    Every listener redraws when told, so on a busy server a crowd arriving costs each
+    screen one redraw a ``quiet`` rather than one per arrival.
 
     >>> roster = Roster()
     >>> roster.arrive("alice"); roster.arrive("bob"); roster.arrive("alice")
@@ -23,9 +27,12 @@ class Roster:
     ['alice', 'bob']
     """
 
-    def __init__(self) -> None:
+    def __init__(self, quiet: float = 0.0) -> None:
         self._sessions: Counter[str] = Counter()
         self._listeners: list[Callable[[], None]] = []
+        self._quiet = quiet
+        self._told_at = float("-inf")  # the event loop's time
+        self._telling: asyncio.TimerHandle | None = None
 
     @property
     def names(self) -> list[str]:
@@ -34,7 +41,7 @@ class Roster:
     def arrive(self, name: str) -> None:
         self._sessions[name] += 1
         if self._sessions[name] == 1:
-            self._tell()
+            self._changed()
 
     def leave(self, name: str) -> None:
         if name not in self._sessions:
@@ -42,14 +49,30 @@ class Roster:
         self._sessions[name] -= 1
         if not self._sessions[name]:
             del self._sessions[name]
-            self._tell()
+            self._changed()
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Calls ``listener`` after every change; returns what stops that."""
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener)
 
+    def _changed(self) -> None:
+        if not self._quiet:
+            self._tell()
+            return
+        if self._telling is not None:
+            return  # the listeners will hear of this one too
+        loop = asyncio.get_running_loop()
+        wait = self._told_at + self._quiet - loop.time()
+        if wait > 0:
+            self._telling = loop.call_later(wait, self._tell)
+        else:
+            self._tell()
+
     def _tell(self) -> None:
+        self._telling = None
+        if self._quiet:
+            self._told_at = asyncio.get_running_loop().time()
         for listener in list(self._listeners):
             listener()
 

@@ -16,7 +16,7 @@ from sixtui.ai import LEVELS
 from sixtui.rules.six import RULESETS
 from sixtui.tui.people import Player
 from sixtui.tui.setup import DEFAULT_SIZE, SIZES, TITLES, GameSetup
-from sixtui.tui.widgets.choice import ChoiceRow
+from sixtui.tui.widgets.choice import Choice, ChoiceList
 from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.people import PeopleLine
 
@@ -43,78 +43,79 @@ class HomeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         start = self.initial
+        seats = [
+            Choice(
+                f"seat{seat}",
+                f"Seat {seat + 1} {'●○'[seat % 2]}",
+                SEAT_CHOICES,
+                (start.seats[seat] if seat < len(start.seats) else None) or PERSON,
+            )
+            for seat in range(4)
+        ]
         with Vertical(id="home"):
             yield Static("sixtui: Connect6, Game of 6 and Six", id="home-title")
             if self.player is not None:
                 yield PeopleLine(self.player, id="people")
-            yield ChoiceRow(
-                "Game", [(title, name) for name, title in TITLES.items()], start.game, id="game"
+            yield ChoiceList(
+                [
+                    Choice("game", "Game", [(t, name) for name, t in TITLES.items()], start.game),
+                    Choice("size", "Board", _size_choices(start.game), start.size),
+                    Choice("ruleset", "Rules", [(n, n) for n in RULESETS], start.ruleset),
+                    Choice("players", "Players", [("2", 2), ("4 as two teams", 4)], start.players),
+                    Choice("declare", "Declaring", [("off", False), ("on", True)], start.declare),
+                    *seats,
+                ],
+                id="choices",
             )
-            yield ChoiceRow("Board", _size_choices(start.game), start.size, id="size")
-            yield ChoiceRow(
-                "Rules", [(name, name) for name in RULESETS], start.ruleset, id="ruleset"
-            )
-            yield ChoiceRow(
-                "Players", [("2", 2), ("4 as two teams", 4)], start.players, id="players"
-            )
-            yield ChoiceRow(
-                "Declaring", [("off", False), ("on", True)], start.declare, id="declare"
-            )
-            for seat in range(4):
-                level = start.seats[seat] if seat < len(start.seats) else None
-                yield ChoiceRow(
-                    f"Seat {seat + 1} {'●○'[seat % 2]}",
-                    SEAT_CHOICES,
-                    level or PERSON,
-                    id=f"seat{seat}",
-                )
             yield Button("Play", id="play", variant="primary")
             yield Static(id="home-message")
         yield KeyBar()
 
+    @property
+    def choices(self) -> ChoiceList:
+        return self.query_one("#choices", ChoiceList)
+
     def on_mount(self) -> None:
         self._show_options()
-        self.query_one("#game", ChoiceRow).focus()
+        self.choices.focus()
 
-    @on(ChoiceRow.Changed)
+    @on(ChoiceList.Changed)
     def _changed(self) -> None:
         self._show_options()
 
-    def _row(self, name: str) -> ChoiceRow:
-        return self.query_one(f"#{name}", ChoiceRow)
-
     def _show_options(self) -> None:
-        game = self._row("game").value
+        choices = self.choices
+        game = str(choices.value("game"))
         six = game == "six"
-        size = self._row("size")
-        size.display = not six
+        choices.show("size", not six)
         if not six:
-            sizes = SIZES[str(game)]
-            nearest = min(max(int(size.value), sizes[0]), sizes[-1])  # type: ignore[call-overload]
-            size.set_options(_size_choices(str(game)), nearest)
-        self._row("ruleset").display = six
-        self._row("players").display = six
-        self._row("declare").display = six and self._row("ruleset").value != "steffen"
-        players = self._row("players").value if six else 2
+            sizes = SIZES[game]
+            size = int(choices.value("size"))  # type: ignore[call-overload]
+            choices.set_options("size", _size_choices(game), min(max(size, sizes[0]), sizes[-1]))
+        choices.show("ruleset", six)
+        choices.show("players", six)
+        choices.show("declare", six and choices.value("ruleset") != "steffen")
+        players = int(choices.value("players")) if six else 2  # type: ignore[call-overload]
         for seat in range(4):
-            self._row(f"seat{seat}").display = seat < int(players)  # type: ignore[call-overload]
+            choices.show(f"seat{seat}", seat < players)
 
     def setup(self) -> GameSetup:
         """The table chosen; raises ValueError saying what is wrong."""
-        game = str(self._row("game").value)
+        choices = self.choices
+        game = str(choices.value("game"))
         six = game == "six"
-        players = int(self._row("players").value) if six else 2  # type: ignore[call-overload]
+        players = int(choices.value("players")) if six else 2  # type: ignore[call-overload]
         seats = []
         for seat in range(players):
-            value = self._row(f"seat{seat}").value
+            value = choices.value(f"seat{seat}")
             seats.append(None if value == PERSON else str(value))
-        ruleset = str(self._row("ruleset").value)
+        ruleset = str(choices.value("ruleset"))
         return GameSetup(
             game,
             ruleset=ruleset,
             players=players,
-            size=DEFAULT_SIZE if six else int(self._row("size").value),  # type: ignore[call-overload]
-            declare=six and ruleset != "steffen" and bool(self._row("declare").value),
+            size=DEFAULT_SIZE if six else int(choices.value("size")),  # type: ignore[call-overload]
+            declare=six and ruleset != "steffen" and bool(choices.value("declare")),
             seats=tuple(seats),
         )
 

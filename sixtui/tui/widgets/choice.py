@@ -1,13 +1,15 @@
-"""One line with a caption and its options side by side; ← and → change the choice.
+"""Choices a line each, a caption and its options side by side: ↑ and ↓ move between
+the lines, ← and → change the choice on the current one.
 
-The home screen is a column of these rather than Textual's selects and radio sets: a
-select is several widgets and an overlay, and a server starts a home screen for every
-player who connects.
+The home screen is one of these rather than Textual's selects and radio sets, or even a
+widget per line: every widget costs a new session time and memory, and a server starts a
+home screen for every player who connects.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from textual import events
@@ -18,92 +20,172 @@ from sixtui.tui.widgets.lines import PAD, Line, LineWidget, fit
 
 CAPTION_WIDTH = 11
 
+Option = tuple[str, Hashable]  # its title, and the value it stands for
 
-class ChoiceRow(LineWidget):
-    """``caption`` and ``options`` (title, value); :attr:`value` is the one chosen."""
+
+@dataclass
+class Choice:
+    """One line: ``caption`` and its ``options``, of which ``value`` is chosen.
+
+    >>> Choice("players", "Players", [("2", 2), ("4 as two teams", 4)], 4).index
+    1
+    """
+
+    name: str
+    caption: str
+    options: list[Option]
+    value: Hashable
+    shown: bool = True
+    spans: list[tuple[int, int, int]] = field(default_factory=list, compare=False)
+    """Where each option was last drawn: its first and last cell + 1, and its index."""
+
+    def __post_init__(self) -> None:
+        if not self.options:
+            raise ValueError(f"{self.caption} has nothing to choose from")
+        if self.index_of(self.value) is None:
+            self.value = self.options[0][1]
+
+    @property
+    def index(self) -> int:
+        return self.index_of(self.value) or 0
+
+    def index_of(self, value: Hashable) -> int | None:
+        return next((i for i, (_, option) in enumerate(self.options) if option == value), None)
+
+
+class ChoiceList(LineWidget):
+    """A line per shown :class:`Choice`, in order; the one the cursor is on is
+    highlighted while the list has focus. A click on an option chooses it.
+
+    Moving up from the first line or down from the last moves the focus on, as Tab does.
+    """
 
     can_focus = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "step(-1)", "Change", key_display="←→"),
         Binding("right,l", "step(1)", "Change", show=False),
-        Binding("up,k", "app.focus_previous", "Line", key_display="↑↓"),
-        Binding("down,j", "app.focus_next", "Line", show=False),
+        Binding("up,k", "move(-1)", "Line", key_display="↑↓"),
+        Binding("down,j", "move(1)", "Line", show=False),
     ]
-    COMPONENT_PREFIX = "choice-row"
-    # The focused row's caption and choice have styles of their own (rather than :focus
+    COMPONENT_PREFIX = "choice-list"
+    # The current line's caption and choice have styles of their own (rather than :focus
     # rules), so that a style read once stays right.
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "choice-row--caption",
-        "choice-row--caption-focused",
-        "choice-row--option",
-        "choice-row--option-focused",
-        "choice-row--chosen",
-        "choice-row--chosen-focused",
+        "choice-list--caption",
+        "choice-list--caption-current",
+        "choice-list--option",
+        "choice-list--option-current",
+        "choice-list--chosen",
+        "choice-list--chosen-current",
     }
     DEFAULT_CSS = """
-    ChoiceRow { height: 1; }
-    ChoiceRow > .choice-row--caption { color: $text-muted; }
-    ChoiceRow > .choice-row--caption-focused { color: $accent; text-style: bold; }
-    ChoiceRow > .choice-row--chosen { background: $boost; text-style: bold; }
-    ChoiceRow > .choice-row--chosen-focused { background: $accent; text-style: bold; }
+    ChoiceList { height: auto; }
+    ChoiceList > .choice-list--caption { color: $text-muted; }
+    ChoiceList > .choice-list--caption-current { color: $accent; text-style: bold; }
+    ChoiceList > .choice-list--chosen { background: $boost; text-style: bold; }
+    ChoiceList > .choice-list--chosen-current { background: $accent; text-style: bold; }
     """
 
     class Changed(Message):
-        """The choice of ``row`` changed."""
+        """The choice called ``name`` changed."""
 
-        def __init__(self, row: ChoiceRow) -> None:
+        def __init__(self, choice_list: ChoiceList, name: str) -> None:
             super().__init__()
-            self.row = row
+            self.choice_list = choice_list
+            self.name = name
 
-    def __init__(
-        self,
-        caption: str,
-        options: Sequence[tuple[str, Hashable]],
-        value: Hashable,
-        **widget_options: str,
-    ) -> None:
+        @property
+        def control(self) -> ChoiceList:
+            return self.choice_list
+
+    def __init__(self, choices: Sequence[Choice], **widget_options: str) -> None:
         super().__init__(**widget_options)
-        self.caption = caption
-        self._options = list(options)
-        self._value = value if self._index_of(value) is not None else self._options[0][1]
-        self._spans: list[tuple[int, int, int]] = []  # start, end and index of each option
+        self._choices = {choice.name: choice for choice in choices}
+        self._current = choices[0].name
 
     @property
-    def value(self) -> Hashable:
-        return self._value
+    def shown(self) -> list[Choice]:
+        """The choices on screen, in order."""
+        return [choice for choice in self._choices.values() if choice.shown]
 
-    @value.setter
-    def value(self, value: Hashable) -> None:
-        if self._index_of(value) is None:
-            raise ValueError(f"{value!r} is not one of the choices for {self.caption}")
-        if value != self._value:
-            self._value = value
+    @property
+    def current(self) -> str:
+        """The name of the choice the cursor is on."""
+        return self._current
+
+    def __getitem__(self, name: str) -> Choice:
+        return self._choices[name]
+
+    def value(self, name: str) -> Hashable:
+        return self._choices[name].value
+
+    def choose(self, name: str, value: Hashable) -> None:
+        """Chooses ``value`` for ``name``; a ValueError if it is not one of its options."""
+        choice = self._choices[name]
+        if choice.index_of(value) is None:
+            raise ValueError(f"{value!r} is not one of the choices for {choice.caption}")
+        if value != choice.value:
+            choice.value = value
             self.sync()
-            self.post_message(self.Changed(self))
+            self.post_message(self.Changed(self, name))
 
-    def set_options(
-        self, options: Sequence[tuple[str, Hashable]], value: Hashable | None = None
-    ) -> None:
-        """New options, and ``value`` chosen among them; by default the choice stays if
-        it is among them, else becomes the first."""
-        self._options = list(options)
-        if value is None:
-            value = self._value if self._index_of(self._value) is not None else options[0][1]
-        self.value = value
+    def set_options(self, name: str, options: Sequence[Option], value: Hashable) -> None:
+        """New options for ``name``, with ``value`` chosen among them."""
+        choice = self._choices[name]
+        if not options:
+            raise ValueError(f"{choice.caption} has nothing to choose from")
+        choice.options = list(options)
+        if choice.index_of(choice.value) is None:
+            choice.value = options[0][1]
+        self.choose(name, value)
         self.sync()
 
-    def _index_of(self, value: Hashable) -> int | None:
-        return next((i for i, (_, option) in enumerate(self._options) if option == value), None)
+    def show(self, name: str, shown: bool) -> None:
+        """Shows or hides the line of ``name``; the cursor leaves a line hidden."""
+        choice = self._choices[name]
+        if choice.shown == shown:
+            return
+        choice.shown = shown
+        if not self._choices[self._current].shown:
+            self._current = self._nearest_shown(name)
+        self.refresh(layout=True)
+        self.sync()
+
+    def _nearest_shown(self, name: str) -> str:
+        names = list(self._choices)
+        here = names.index(name)
+        for name_after in names[here:] + names[:here][::-1]:
+            if self._choices[name_after].shown:
+                return name_after
+        return name
 
     def action_step(self, step: int) -> None:
-        index = self._index_of(self._value) or 0
-        self.value = self._options[(index + step) % len(self._options)][1]
+        choice = self._choices[self._current]
+        self.choose(choice.name, choice.options[(choice.index + step) % len(choice.options)][1])
+
+    def action_move(self, step: int) -> None:
+        names = [choice.name for choice in self.shown]
+        line = names.index(self._current) + step
+        if not 0 <= line < len(names):
+            if step > 0:
+                self.app.action_focus_next()
+            else:
+                self.app.action_focus_previous()
+            return
+        self._current = names[line]
+        self.sync()
 
     def on_click(self, event: events.Click) -> None:
         self.focus()
-        for start, end, index in self._spans:
+        shown = self.shown
+        if not 0 <= event.y < len(shown):
+            return
+        choice = shown[event.y]
+        self._current = choice.name
+        self.sync()
+        for start, end, index in choice.spans:
             if start <= event.x < end:
-                self.value = self._options[index][1]
+                self.choose(choice.name, choice.options[index][1])
 
     def on_focus(self) -> None:
         self.sync()
@@ -111,26 +193,38 @@ class ChoiceRow(LineWidget):
     def on_blur(self) -> None:
         self.sync()
 
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self.shown)
+
     def _lines(self, width: int, height: int) -> list[Line]:
-        texts = [f" {title} " for title, _ in self._options]
-        chosen = self._index_of(self._value) or 0
-        first, last = _window([len(text) + 1 for text in texts], chosen, width - CAPTION_WIDTH - 2)
-        runs: list[tuple[str, str]] = [
-            (fit(self.caption, CAPTION_WIDTH), "caption"),
-            ("‹" if first > 0 else " ", "caption"),
+        lines = [
+            _line(choice, width, current=self.has_focus and choice.name == self._current)
+            for choice in self.shown
         ]
-        x, self._spans = CAPTION_WIDTH + 1, []
-        for index in range(first, last + 1):
-            runs += [(texts[index], "chosen" if index == chosen else "option"), (" ", PAD)]
-            self._spans.append((x, x + len(texts[index]), index))
-            x += len(texts[index]) + 1
-        if last < len(texts) - 1:
-            runs.append(("›", "caption"))
-            x += 1
-        if self.has_focus:
-            runs = [(text, names if names == PAD else f"{names}-focused") for text, names in runs]
-        runs.append((fit("", width - x), PAD))
-        return [tuple(runs)] + [((" " * width, PAD),)] * (height - 1)
+        return lines[:height] + [((" " * width, PAD),)] * (height - len(lines))
+
+
+def _line(choice: Choice, width: int, current: bool) -> Line:
+    """``choice`` drawn on a line of ``width`` cells; notes where its options went."""
+    texts = [f" {title} " for title, _ in choice.options]
+    chosen = choice.index
+    first, last = _window([len(text) + 1 for text in texts], chosen, width - CAPTION_WIDTH - 2)
+    runs: list[tuple[str, str]] = [
+        (fit(choice.caption, CAPTION_WIDTH), "caption"),
+        ("‹" if first > 0 else " ", "caption"),
+    ]
+    x, choice.spans = CAPTION_WIDTH + 1, []
+    for index in range(first, last + 1):
+        runs += [(texts[index], "chosen" if index == chosen else "option"), (" ", PAD)]
+        choice.spans.append((x, x + len(texts[index]), index))
+        x += len(texts[index]) + 1
+    if last < len(texts) - 1:
+        runs.append(("›", "caption"))
+        x += 1
+    if current:
+        runs = [(text, names if names == PAD else f"{names}-current") for text, names in runs]
+    runs.append((fit("", width - x), PAD))
+    return tuple(runs)
 
 
 def _window(widths: list[int], around: int, room: int) -> tuple[int, int]:

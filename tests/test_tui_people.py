@@ -1,0 +1,71 @@
+"""Who is here: the roster counts each name once, and its listeners hear of changes,
+at most once in each quiet period when it has one."""
+
+import asyncio
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sixtui.tui.people import Roster
+
+QUIET = 0.05
+
+
+def listen(roster: Roster) -> list[list[str]]:
+    """What the roster's names were each time a listener was told."""
+    heard: list[list[str]] = []
+    roster.subscribe(lambda: heard.append(roster.names))
+    return heard
+
+
+@given(st.lists(st.tuples(st.booleans(), st.sampled_from("abc"))))
+def test_without_a_quiet_period_every_change_is_told_at_once(steps):
+    roster, sessions = Roster(), {name: 0 for name in "abc"}
+    heard = listen(roster)
+    told = 0
+    for arriving, name in steps:
+        before = roster.names
+        if arriving:
+            roster.arrive(name)
+            sessions[name] += 1
+        else:
+            roster.leave(name)
+            sessions[name] = max(0, sessions[name] - 1)
+        assert sorted(roster.names) == sorted(n for n, count in sessions.items() if count)
+        told += roster.names != before
+        assert len(heard) == told
+        assert not heard or heard[-1] == roster.names
+
+
+async def test_a_crowd_arriving_is_told_once_at_once_and_once_after_the_quiet():
+    roster = Roster(quiet=QUIET)
+    heard = listen(roster)
+    for number in range(20):
+        roster.arrive(f"p{number}")
+        await asyncio.sleep(0)
+    assert heard == [["p0"]]
+    await asyncio.sleep(QUIET * 2)
+    assert heard == [["p0"], [f"p{number}" for number in range(20)]]
+    await asyncio.sleep(QUIET * 2)
+    assert len(heard) == 2  # nothing more to tell
+
+
+async def test_after_a_quiet_period_the_next_change_is_told_at_once():
+    roster = Roster(quiet=QUIET)
+    heard = listen(roster)
+    roster.arrive("ann")
+    await asyncio.sleep(QUIET * 2)
+    roster.leave("ann")
+    assert heard == [["ann"], []]
+
+
+async def test_a_second_session_under_a_name_changes_nothing_to_tell():
+    roster = Roster(quiet=QUIET)
+    roster.arrive("ann")
+    heard = listen(roster)
+    await asyncio.sleep(QUIET * 2)
+    roster.arrive("ann")
+    roster.leave("ann")
+    await asyncio.sleep(QUIET * 2)
+    assert heard == []
+    assert roster.names == ["ann"]
