@@ -106,7 +106,6 @@ class ChannelDriver(Driver):
 
     def start_application_mode(self) -> None:
         self.write(_START)
-        self.resize(*(self._size or (80, 24)))
 
     def stop_application_mode(self) -> None:
         self.disable_input()

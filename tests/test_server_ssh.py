@@ -23,6 +23,16 @@ async def test_a_guest_gets_the_home_screen_and_q_ends_the_session(server):
         assert process.exit_status == 0
 
 
+async def test_a_terminal_too_small_from_the_start_is_told_so_until_it_grows(server):
+    async with connect(server) as connection:
+        process = await connection.create_process(
+            term_type="xterm-256color", term_size=(60, 20), encoding="utf-8"
+        )
+        await read_until(process, "It is 60×20 now.")
+        process.change_terminal_size(80, 24)
+        await read_until(process, "Connect6, Game of 6 and Six")
+
+
 async def test_a_game_against_the_computer_is_played_over_ssh(server):
     async with connect(server) as connection:
         process = await connection.create_process(

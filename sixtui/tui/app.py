@@ -51,6 +51,8 @@ class SixtuiApp(App[None]):
     ) -> None:
         super().__init__()
         self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
+        # sixtui has no tooltips; unless told so, Textual adds one to every screen.
+        self._disable_tooltips = True
         self.color_system = self.console.color_system
         """The colors of the terminal drawn on: 'standard' (16), '256' or 'truecolor'."""
         if terminal is not None:
