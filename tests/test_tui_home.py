@@ -141,3 +141,27 @@ def test_who_is_here_fits_its_line_and_names_all_unless_some_are_counted(name, o
         assert len(text) <= width  # the line's widget cuts what is longer
     if "more" not in text:
         assert all(other in text for other in others)
+
+
+def names_that_fit(name: str, here: list[str], width: int) -> str:
+    """What follows 'You are NAME', found the plain way: the most names that fit."""
+    others = [other for other in here if other != name]
+    if not others:
+        return ". Nobody else is here yet."
+    for shown in range(len(others), 0, -1):
+        more = len(others) - shown
+        text = ". Also here: " + ", ".join(others[:shown])
+        text += f" and {more} more." if more else "."
+        if len(text) <= width - len("You are ") - len(name):
+            return text
+    return f". Also here: {len(others)} more."
+
+
+@given(
+    st.text("ab", min_size=1, max_size=12),
+    st.lists(st.text("abc", min_size=1, max_size=12), max_size=40, unique=True),
+    st.integers(10, 120),
+)
+def test_who_is_here_names_as_many_as_fit(name, others, width):
+    here = [name, *others]
+    assert people_text(name, here, width) == names_that_fit(name, here, width)

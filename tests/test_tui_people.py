@@ -2,6 +2,8 @@
 at most once in each quiet period when it has one."""
 
 import asyncio
+from collections import Counter
+from itertools import pairwise
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -69,3 +71,36 @@ async def test_a_second_session_under_a_name_changes_nothing_to_tell():
     await asyncio.sleep(QUIET * 2)
     assert heard == []
     assert roster.names == ["ann"]
+
+
+async def test_listeners_are_told_one_after_another_not_all_in_one_turn():
+    roster = Roster(quiet=QUIET)
+    told: list[tuple[str, float]] = []
+    loop = asyncio.get_running_loop()
+    stops = {
+        name: roster.subscribe(lambda name=name: told.append((name, loop.time())))
+        for name in ("ann", "bob", "cy", "dee")
+    }
+    roster.arrive("eve")
+    assert [name for name, _ in told] == ["ann"]  # the first at once
+    stops["cy"]()  # gone before its turn: not told
+    await asyncio.sleep(QUIET)
+    assert [name for name, _ in told] == ["ann", "bob", "dee"]
+    times = [at for _, at in told]
+    assert all(later > earlier for earlier, later in pairwise(times))
+
+
+async def test_every_listener_ends_with_the_news_and_hears_at_most_once_a_quiet():
+    roster = Roster(quiet=QUIET)
+    heard: list[tuple[int, list[str]]] = []
+    for number in range(30):
+        roster.subscribe(lambda number=number: heard.append((number, roster.names)))
+    arrivals = [f"p{number}" for number in range(10)]
+    for name in arrivals:  # over two quiet periods
+        roster.arrive(name)
+        await asyncio.sleep(QUIET / 5)
+    await asyncio.sleep(QUIET * 3)
+    last = {number: names for number, names in heard}
+    assert len(last) == 30 and all(names == arrivals for names in last.values())
+    times = Counter(number for number, _ in heard)
+    assert max(times.values()) <= 3  # at once, then at the end of each quiet period

@@ -6,9 +6,13 @@ A server fills these in; a local game has neither.
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass
+
+# The most seconds between telling one listener of a change and the next, when there is
+# a quiet period to spread them over.
+SPACING = 0.005
 
 
 class Roster:
@@ -19,7 +23,10 @@ class Roster:
     from a listener, but post itself a message. With ``quiet`` seconds, they hear at most
     once in that time: the first change at once, those that follow together at its end.
     Every listener redraws when told, so on a busy server a crowd arriving costs each
-    screen one redraw a ``quiet`` rather than one per arrival.
+    screen one redraw a ``quiet`` rather than one per arrival. The listeners are then
+    told one after another, :data:`SPACING` s apart at most: told all at once, the
+    screens of a hundred players would redraw in one turn of the event loop, and everyone
+    would wait for all of them.
 
     >>> roster = Roster()
     >>> roster.arrive("alice"); roster.arrive("bob"); roster.arrive("alice")
@@ -33,6 +40,9 @@ class Roster:
         self._quiet = quiet
         self._told_at = float("-inf")  # the event loop's time
         self._telling: asyncio.TimerHandle | None = None
+        self._untold: deque[Callable[[], None]] = deque()  # still to hear of the last news
+        self._spacing = 0.0
+        self._next: asyncio.TimerHandle | None = None
 
     @property
     def names(self) -> list[str]:
@@ -54,7 +64,12 @@ class Roster:
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Calls ``listener`` after every change; returns what stops that."""
         self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener)
+        return lambda: self._unsubscribe(listener)
+
+    def _unsubscribe(self, listener: Callable[[], None]) -> None:
+        self._listeners.remove(listener)
+        if listener in self._untold:
+            self._untold.remove(listener)
 
     def _changed(self) -> None:
         if not self._quiet:
@@ -71,10 +86,24 @@ class Roster:
 
     def _tell(self) -> None:
         self._telling = None
-        if self._quiet:
-            self._told_at = asyncio.get_running_loop().time()
-        for listener in list(self._listeners):
-            listener()
+        if not self._quiet:
+            for listener in list(self._listeners):
+                listener()
+            return
+        self._told_at = asyncio.get_running_loop().time()
+        # Those not yet told of the last news are told of this one in their turn.
+        self._untold = deque(self._listeners)
+        self._spacing = min(SPACING, self._quiet / len(self._untold or [None]))
+        if self._next is None:
+            self._tell_next()
+
+    def _tell_next(self) -> None:
+        self._next = None
+        if self._untold:
+            self._untold.popleft()()
+        if self._untold:
+            loop = asyncio.get_running_loop()
+            self._next = loop.call_later(self._spacing, self._tell_next)
 
 
 @dataclass

@@ -65,10 +65,22 @@ def people_text(name: str, here: list[str], width: int = 80) -> str:
     if not others:
         return ". Nobody else is here yet."
     room = width - len("You are ") - len(name)
-    for shown in range(len(others), 0, -1):
-        more = len(others) - shown
-        text = ". Also here: " + ", ".join(others[:shown])
-        text += f" and {more} more." if more else "."
-        if len(text) <= room:
-            return text
-    return f". Also here: {len(others)} more."
+    lead = ". Also here: "
+    everyone = lead + ", ".join(others) + "."
+    if len(everyone) <= room:
+        return everyone
+    # Short of everyone, each name shown costs more than the count of the rest saves:
+    # scan up to the first that does not fit, not through the whole crowd every redraw.
+    fitting, names_width = 0, 0
+    for shown, other in enumerate(others, start=1):
+        names_width += len(other) + (2 if shown > 1 else 0)
+        if len(lead) + names_width + len(_rest(len(others) - shown)) > room:
+            break
+        fitting = shown
+    if not fitting:
+        return f". Also here: {len(others)} more."
+    return lead + ", ".join(others[:fitting]) + _rest(len(others) - fitting)
+
+
+def _rest(more: int) -> str:
+    return f" and {more} more." if more else "."
