@@ -50,3 +50,15 @@ async def test_two_apps_hold_one_copy_of_their_rules():
     first, second = held
     assert len(first) == len(second) > 20
     assert all(a is b for a, b in zip(first, second, strict=True))
+
+
+def test_each_theme_keeps_its_own_variables_as_textual_works_them_out():
+    from textual.app import App
+
+    dark, light = SixtuiApp(), SixtuiApp()
+    light.theme = "textual-light"
+    for app in (dark, light, SixtuiApp()):
+        assert app.get_css_variables() == App.get_css_variables(app)
+    assert dark.get_css_variables()["background"] != light.get_css_variables()["background"]
+    light.get_css_variables()["background"] = "red"  # a caller's copy, not the kept one
+    assert light.get_css_variables()["background"] != "red"

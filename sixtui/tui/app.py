@@ -24,6 +24,9 @@ from sixtui.tui.screens.naming import NameScreen
 from sixtui.tui.setup import TITLES, GameSetup
 from sixtui.tui.stylesheet import SharedStylesheet
 
+# Each theme's CSS variables, by the theme's name: sixtui registers no themes of its own.
+_THEME_VARIABLES: dict[str, dict[str, str]] = {}
+
 
 class SixtuiApp(App[None]):
     """Plays one table at a time: opened on ``setup``, or on the home screen to choose one.
@@ -104,6 +107,16 @@ class SixtuiApp(App[None]):
             for line_filter in self._filters:
                 if isinstance(line_filter, ANSIToTruecolor):
                     line_filter.enabled = False
+
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's CSS variables for the theme, worked out once per theme in the process
+        rather than twice for every app a server starts."""
+        name = self.current_theme.name
+        variables = _THEME_VARIABLES.get(name)
+        if variables is None:
+            variables = _THEME_VARIABLES[name] = super().get_css_variables()
+        self.theme_variables = dict(variables)
+        return dict(variables)
 
     @property
     def thinker(self) -> Thinker:
