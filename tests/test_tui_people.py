@@ -104,3 +104,20 @@ async def test_every_listener_ends_with_the_news_and_hears_at_most_once_a_quiet(
     assert len(last) == 30 and all(names == arrivals for names in last.values())
     times = Counter(number for number, _ in heard)
     assert max(times.values()) <= 3  # at once, then at the end of each quiet period
+
+
+async def test_the_who_is_here_line_keeps_no_strips_of_old_news():
+    from sixtui.tui.app import SixtuiApp
+    from sixtui.tui.people import Player
+    from sixtui.tui.widgets.people import PeopleLine
+
+    roster = Roster()
+    app = SixtuiApp(player=Player("ann", roster))
+    async with app.run_test(size=(80, 24)) as pilot:
+        roster.arrive("ann")
+        line = app.screen.query_one(PeopleLine)
+        for number in range(40):
+            roster.arrive(f"p{number}")
+            await pilot.pause()
+        assert "p0" in "".join(text for text, _ in line._drawn[0])
+        assert len(line._strips) <= 2  # not one for each of the 40 lines it drew

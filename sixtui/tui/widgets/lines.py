@@ -21,7 +21,6 @@ from textual.widget import Widget
 # One drawn line: runs of (text, style names). Every character takes one cell.
 Line = tuple[tuple[str, str], ...]
 PAD = "pad"  # the style name of the widget's own background
-_STRIPS_KEPT = 512
 
 
 class LineWidget(Widget):
@@ -32,6 +31,9 @@ class LineWidget(Widget):
     """
 
     COMPONENT_PREFIX: ClassVar[str] = ""
+    STRIPS_KEPT: ClassVar[int] = 512
+    """How many distinct lines keep their strip: a board draws the same lines again and
+    again, a line of news seldom does (and every strip holds seven caches of its own)."""
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)  # type: ignore[arg-type]
@@ -85,7 +87,7 @@ class LineWidget(Widget):
         strip = self._strips.get(line)
         if strip is None:
             strip = self._strips[line] = self._strip(line)
-            if len(self._strips) > _STRIPS_KEPT:
+            if len(self._strips) > self.STRIPS_KEPT:
                 self._strips.popitem(last=False)
         else:
             self._strips.move_to_end(line)

@@ -18,6 +18,7 @@ class PeopleLine(LineWidget):
     """
 
     COMPONENT_PREFIX = "people-line"
+    STRIPS_KEPT = 2  # the line changes with every arrival and departure
     COMPONENT_CLASSES: ClassVar[set[str]] = {"people-line--name"}
     DEFAULT_CSS = """
     PeopleLine { height: 1; }
