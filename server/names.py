@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 from datetime import UTC, datetime
@@ -50,7 +51,13 @@ def open_name_book(folder: Path) -> NameBook:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as why:
         raise NamesFileError(f"{folder} cannot be made: {why.strerror or why}") from None
-    return NameBook(folder / FILE_NAME)
+    path = folder / FILE_NAME
+    try:
+        # Made private before SQLite opens it: its journal files take the same mode.
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    except OSError as why:
+        raise NamesFileError(f"{path} cannot be made: {why.strerror or why}") from None
+    return NameBook(path)
 
 
 class NameBook:

@@ -57,6 +57,15 @@ def test_every_claim_is_decided_by_the_first_key_to_ask(claims) -> None:
         assert (book.claim(name, f"key-{key}") is None) == (owner == key)
 
 
+def test_the_names_file_and_its_journal_are_private(tmp_path) -> None:
+    book = open_name_book(tmp_path / "data")
+    assert book.claim("alice", "key-a") is None
+    made = sorted((tmp_path / "data").iterdir())
+    assert [path.name for path in made] == [FILE_NAME, FILE_NAME + "-shm", FILE_NAME + "-wal"]
+    assert {path.stat().st_mode & 0o777 for path in made} == {0o600}
+    book.close()
+
+
 def test_a_file_that_is_not_a_names_database_is_refused_saying_so(tmp_path) -> None:
     (tmp_path / FILE_NAME).write_bytes(b"not a database at all, just bytes" * 100)
     with pytest.raises(NamesFileError, match="cannot be used for player names"):
