@@ -121,3 +121,25 @@ async def test_the_who_is_here_line_keeps_no_strips_of_old_news():
             await pilot.pause()
         assert "p0" in "".join(text for text, _ in line._drawn[0])
         assert len(line._strips) <= 2  # not one for each of the 40 lines it drew
+
+
+async def test_a_listener_that_fails_keeps_no_one_else_from_the_news():
+    roster = Roster(quiet=QUIET)
+    heard: list[str] = []
+    loop = asyncio.get_running_loop()
+    failures: list[object] = []
+    loop.set_exception_handler(lambda loop, context: failures.append(context["exception"]))
+    try:
+        roster.subscribe(lambda: heard.append("ann"))
+
+        def broken() -> None:
+            raise RuntimeError("a screen that is gone")
+
+        roster.subscribe(broken)
+        roster.subscribe(lambda: heard.append("cy"))
+        roster.arrive("dee")
+        await asyncio.sleep(QUIET)
+    finally:
+        loop.set_exception_handler(None)
+    assert heard == ["ann", "cy"]
+    assert len(failures) == 1

@@ -93,17 +93,19 @@ class Roster:
         self._told_at = asyncio.get_running_loop().time()
         # Those not yet told of the last news are told of this one in their turn.
         self._untold = deque(self._listeners)
-        self._spacing = min(SPACING, self._quiet / len(self._untold or [None]))
+        self._spacing = min(SPACING, self._quiet / max(1, len(self._untold)))
         if self._next is None:
             self._tell_next()
 
     def _tell_next(self) -> None:
         self._next = None
-        if self._untold:
-            self._untold.popleft()()
-        if self._untold:
+        if not self._untold:
+            return
+        listener = self._untold.popleft()
+        if self._untold:  # booked first, so that a listener that fails stops no one else
             loop = asyncio.get_running_loop()
             self._next = loop.call_later(self._spacing, self._tell_next)
+        listener()
 
 
 @dataclass
