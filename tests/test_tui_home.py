@@ -111,6 +111,9 @@ async def test_a_choice_that_is_not_offered_is_refused():
     with pytest.raises(ValueError, match="3 is not one of the choices for Players"):
         listed.choose("players", 3)
     assert listed.value("players") == 2
+    with pytest.raises(ValueError, match="5 is not one of the choices for Players"):
+        listed.set_options("players", [("2", 2), ("3", 3)], 5)
+    assert listed["players"].options == [("2", 2), ("4", 4)]  # nothing changed
     with pytest.raises(ValueError, match="Seats has nothing to choose from"):
         Choice("seats", "Seats", [], None)
 

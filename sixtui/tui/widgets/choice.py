@@ -130,15 +130,14 @@ class ChoiceList(LineWidget):
             self.post_message(self.Changed(self, name))
 
     def set_options(self, name: str, options: Sequence[Option], value: Hashable) -> None:
-        """New options for ``name``, with ``value`` chosen among them."""
+        """New options for ``name``, with ``value`` chosen among them; a ValueError, and
+        nothing changed, if it is not one of them."""
         choice = self._choices[name]
-        if not options:
-            raise ValueError(f"{choice.caption} has nothing to choose from")
+        if all(option != value for _, option in options):
+            raise ValueError(f"{value!r} is not one of the choices for {choice.caption}")
         choice.options = list(options)
-        if choice.index_of(choice.value) is None:
-            choice.value = options[0][1]
         self.choose(name, value)
-        self.sync()
+        self.sync()  # the options shown changed, even if the choice did not
 
     def show(self, name: str, shown: bool) -> None:
         """Shows or hides the line of ``name``; the cursor leaves a line hidden."""
@@ -165,6 +164,8 @@ class ChoiceList(LineWidget):
 
     def action_move(self, step: int) -> None:
         names = [choice.name for choice in self.shown]
+        if self._current not in names:
+            return  # every line is hidden
         line = names.index(self._current) + step
         if not 0 <= line < len(names):
             if step > 0:
