@@ -43,9 +43,9 @@ from textual.widget import Widget
 from benchmarks.measure import Figure
 from sixtui.rules import Game, Move, Square, new_game
 from sixtui.tui.app import SixtuiApp
+from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.screens.game import GameScreen, SessionChanged
 from sixtui.tui.session import Update
-from sixtui.tui.setup import GameSetup
 
 SIZE = (80, 24)
 UPDATES = 20  # measured moves and cursor steps per run

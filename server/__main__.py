@@ -1,6 +1,7 @@
-"""``python -m server`` (or ``sixtui serve``): the sixtui SSH server.
+"""``python -m sixtui.server`` (or ``sixtui serve``): the sixtui SSH server.
 
-python -m server [--config PATH] [--host ADDR] [--port N] [--data-dir DIR] [--set NAME=VALUE]...
+python -m sixtui.server [--config PATH] [--host ADDR] [--port N] [--data-dir DIR]
+    [--set NAME=VALUE]...
 """
 
 from __future__ import annotations
@@ -18,17 +19,17 @@ from pathlib import Path
 
 import asyncssh
 
-from server.cli import DEFAULT_CONFIG, DESCRIPTION, add_options
-from server.names import NamesFileError, open_name_book
-from server.settings import SettingError, Settings, load_settings
-from server.ssh import start_server, stop_sessions
 from sixtui.ai.worker import Thinker
+from sixtui.server.cli import DEFAULT_CONFIG, DESCRIPTION, add_options
+from sixtui.server.names import NamesFileError, open_name_book
+from sixtui.server.settings import SettingError, Settings, load_settings
+from sixtui.server.ssh import start_server, stop_sessions
 
 log = logging.getLogger("sixtui.server")
 
 
 def parser() -> argparse.ArgumentParser:
-    parse = argparse.ArgumentParser(prog="python -m server", description=DESCRIPTION)
+    parse = argparse.ArgumentParser(prog="python -m sixtui.server", description=DESCRIPTION)
     add_options(parse)
     return parse
 

@@ -29,7 +29,7 @@ def add_options(parse: argparse.ArgumentParser) -> None:
 
 
 def _serve(arguments: argparse.Namespace) -> int:
-    from server.__main__ import run  # the server's libraries load only to serve
+    from sixtui.server.__main__ import run  # the server's libraries load only to serve
 
     return run(arguments)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import asyncssh
 
-from server.settings import SettingError
+from sixtui.server.settings import SettingError
 
 
 def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:

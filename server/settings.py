@@ -7,7 +7,7 @@ command line, each checked so that a bad value stops the server with a message n
 >>> load_settings(environ={"SIXTUI_PORT": "http"})
 Traceback (most recent call last):
 ...
-server.settings.SettingError: port (from SIXTUI_PORT): 'http' is not a whole number
+sixtui.server.settings.SettingError: port (from SIXTUI_PORT): 'http' is not a whole number
 """
 
 from __future__ import annotations

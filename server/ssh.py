@@ -18,14 +18,14 @@ from functools import partial
 
 import asyncssh
 
-from server.colors import ColorDowngrade
-from server.driver import ChannelDriver
-from server.names import NameBook
-from server.settings import SettingError, Settings
 from sixtui.ai.worker import Thinker
+from sixtui.server.colors import ColorDowngrade
+from sixtui.server.driver import ChannelDriver
+from sixtui.server.names import NameBook
+from sixtui.server.settings import SettingError, Settings
 from sixtui.tui.app import SixtuiApp
-from sixtui.tui.look import color_system_for
-from sixtui.tui.people import Player, Roster
+from sixtui.tui.palettes import color_system_for
+from sixtui.tui.presence import Roster, Visitor
 
 log = logging.getLogger("sixtui.server")
 
@@ -258,7 +258,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._shared = shared
         self._login = login
         self._settings = settings
-        self._player: Player | None = None
+        self._player: Visitor | None = None
         self._output_cap = settings.output_cap
         self._last_input = 0.0
         # Input allowance (bytes), refilled at input_rate a second up to one second's worth;
@@ -339,15 +339,15 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
                     channel.write(self._farewell.encode())
                 channel.exit(status)
 
-    def _arrive(self) -> Player:
+    def _arrive(self) -> Visitor:
         """The player at this terminal: a guest, or the key's name if the key may have it
         (otherwise the app asks for another, and they arrive once they have one)."""
         login, shared = self._login, self._shared
         if login.guest or login.fingerprint is None:
-            player = Player(login.user, shared.roster, guest=True)
+            player = Visitor(login.user, shared.roster, guest=True)
         else:
             refused = shared.names.claim(login.user, login.fingerprint)
-            player = Player(login.user, shared.roster, name_refused=refused, rename=self._rename)
+            player = Visitor(login.user, shared.roster, name_refused=refused, rename=self._rename)
             if refused is not None:
                 log.info("name refused peer=%s user=%s why=%s", login.peer, login.user, refused)
         if player.name_refused is None:
@@ -482,7 +482,7 @@ async def start_server(
     settings: Settings, thinker: Thinker, names: NameBook
 ) -> asyncssh.SSHAcceptor:
     """Listens as ``settings`` say; every terminal session opens the home screen."""
-    from server.host_key import load_or_create_host_key
+    from sixtui.server.host_key import load_or_create_host_key
 
     host_key = load_or_create_host_key(settings.host_key_path)
     _start_executor_threads(asyncio.get_running_loop())

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from sixtui.ai import LEVELS
 from sixtui.rules.six import RULESETS
-from sixtui.tui.setup import DEFAULT_SIZE, TITLES, GameSetup
+from sixtui.tui.game_setup import DEFAULT_SIZE, TITLES, GameSetup
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,10 @@ import importlib
 from itertools import combinations
 
 import pytest
-from turns import play_whole_turn, random_position
 
 from sixtui.ai import choose_turn
 from sixtui.rules import Move, new_game
+from support.turns import play_whole_turn, random_position
 
 LEVELS = ["easy", "normal", "hard"]
 SIX_OPTIONS = [

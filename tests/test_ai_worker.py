@@ -6,11 +6,11 @@ import multiprocessing
 import time
 
 import pytest
-from turns import play_whole_turn, random_position
 
 import sixtui.ai.worker
 from sixtui.ai.worker import Thinker
 from sixtui.rules import new_game
+from support.turns import play_whole_turn, random_position
 
 BUDGET = 1.0
 

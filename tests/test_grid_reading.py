@@ -2,9 +2,9 @@
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from turns import random_position
 
 from sixtui.rules import Square
+from support.turns import random_position
 
 
 @settings(max_examples=40, deadline=None)

@@ -15,13 +15,13 @@ import re
 
 import msgpack
 import pytest
-from damaged_saves import damage, load_or_refusal, plausible_values
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from naive_referee import LETTERS, NaiveGame, cell_name
 
 from sixtui.rules import IllegalMove, Move, Square, load_game, new_game
 from sixtui.rules.game import Game
+from support.damaged_saves import damage, load_or_refusal, plausible_values
+from support.naive_referee import LETTERS, NaiveGame, cell_name
 
 GAME_NAMES = ("connect6", "gameof6")
 

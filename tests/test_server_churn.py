@@ -8,10 +8,9 @@ import sys
 import weakref
 from itertools import pairwise
 
-from ssh_client import TIMEOUT, connect, read_until
-
-from server.driver import ChannelDriver
+from sixtui.server.driver import ChannelDriver
 from sixtui.tui.app import SixtuiApp
+from support.ssh_client import TIMEOUT, connect, read_until
 
 HOME_TITLE = "Connect6, Game of 6 and Six"
 SESSIONS = 300

@@ -1,4 +1,4 @@
-"""``sixtui serve`` (and ``python -m server``): the server's command, its refusals, and
+"""``sixtui serve`` (and ``python -m sixtui.server``): the server's command, its refusals, and
 a real start and stop."""
 
 import os
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from server import cli
-from server.names import FILE_NAME
+from sixtui.server import cli
+from sixtui.server.names import FILE_NAME
 
 
 def free_port() -> int:

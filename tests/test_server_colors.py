@@ -7,11 +7,11 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.color import Color, ColorSystem
-from ssh_client import connect, read_until
 
-from server.colors import ColorDowngrade
-from server.ssh import live_apps
-from sixtui.tui.look import color_system_for, no_color_for, palette_for
+from sixtui.server.colors import ColorDowngrade
+from sixtui.server.ssh import live_apps
+from sixtui.tui.palettes import color_system_for, no_color_for, palette_for
+from support.ssh_client import connect, read_until
 
 
 def color_kinds(output: str) -> dict[str, int]:

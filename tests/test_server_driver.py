@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from textual import events
 from textual._xterm_parser import XTermParser
 
-from server.driver import ReplyFilter
+from sixtui.server.driver import ReplyFilter
 
 KEYS = [
     "j",

@@ -20,12 +20,12 @@ import threading
 import weakref
 
 import pytest
-from ssh_client import TIMEOUT, connect, read_until
 from textual import events
 from textual._xterm_parser import XTermParser
 
-from server.driver import ChannelDriver
+from sixtui.server.driver import ChannelDriver
 from sixtui.tui.app import SixtuiApp
+from support.ssh_client import TIMEOUT, connect, read_until
 
 HOME_TITLE = "Connect6, Game of 6 and Six"
 KEYS = ("\x1b[B", "\x1b[A", "\t", "j")  # down, up, Tab, a letter

@@ -8,9 +8,9 @@ import asyncssh
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from ssh_client import TIMEOUT, Screen, connect
 
-from server.names import FILE_NAME, NameBook, NamesFileError, name_problem, open_name_book
+from sixtui.server.names import FILE_NAME, NameBook, NamesFileError, name_problem, open_name_book
+from support.ssh_client import TIMEOUT, Screen, connect
 
 HOME = "Connect6, Game of 6 and Six"
 

@@ -19,7 +19,8 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
-from ssh_screen import MISSING, SshTerminal, fingerprint, make_key, openssh, ssh_command
+
+from support.ssh_screen import MISSING, SshTerminal, fingerprint, make_key, openssh, ssh_command
 
 HOME_TITLE = "Connect6, Game of 6 and Six"
 GUEST = ("-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentications=keyboard-interactive")

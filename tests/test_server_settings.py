@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from server.host_key import load_or_create_host_key
-from server.settings import NAMES, SettingError, Settings, load_settings
+from sixtui.server.host_key import load_or_create_host_key
+from sixtui.server.settings import NAMES, SettingError, Settings, load_settings
 
 CONFIG = Path(__file__).parent.parent / "config" / "server.toml"
 
@@ -126,6 +126,6 @@ def test_the_host_key_lives_in_the_data_directory_unless_absolute(tmp_path):
 def test_the_examples_in_the_settings_module_hold():
     import doctest
 
-    import server.settings
+    import sixtui.server.settings
 
-    assert doctest.testmod(server.settings).failed == 0
+    assert doctest.testmod(sixtui.server.settings).failed == 0

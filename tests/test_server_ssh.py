@@ -6,9 +6,9 @@ import logging
 
 import asyncssh
 import pytest
-from ssh_client import TIMEOUT, Keyless, connect, read_until
 
-from server.ssh import NO_TERMINAL
+from sixtui.server.ssh import NO_TERMINAL
+from support.ssh_client import TIMEOUT, Keyless, connect, read_until
 
 
 async def test_a_guest_gets_the_home_screen_and_q_ends_the_session(server):
@@ -209,7 +209,7 @@ async def test_every_kind_of_forwarding_is_refused(server):
 
 
 async def test_stopping_the_server_tells_every_session_and_ends_it_cleanly(server):
-    from server.ssh import STOPPING, stop_sessions
+    from sixtui.server.ssh import STOPPING, stop_sessions
 
     async with connect(server) as first_connection, connect(server) as second_connection:
         processes = []

@@ -1,4 +1,4 @@
-"""Property-based tests of the Six engine against a naive referee (tests/naive_six.py).
+"""Property-based tests of the Six engine against a naive referee (tests/support/naive_six.py).
 
 Random games of every ruleset (``steffen``, ``romanian``, ``romanian-advanced``), for 2 and
 4 players, with declaring on and off where the ruleset has it, are played on the engine
@@ -20,10 +20,14 @@ import re
 
 import msgpack
 import pytest
-from damaged_saves import damage, load_or_refusal, plausible_values
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from naive_six import (
+
+from sixtui.rules import IllegalMove, Move, Square, load_game, new_game
+from sixtui.rules.game import Game
+from sixtui.rules.hexes import Hex
+from support.damaged_saves import damage, load_or_refusal, plausible_values
+from support.naive_six import (
     RULES,
     NaiveSix,
     groups_of,
@@ -31,11 +35,7 @@ from naive_six import (
     parse_cell,
     shapes_of,
 )
-from naive_six import legal_moves as naive_legal_moves
-
-from sixtui.rules import IllegalMove, Move, Square, load_game, new_game
-from sixtui.rules.game import Game
-from sixtui.rules.hexes import Hex
+from support.naive_six import legal_moves as naive_legal_moves
 
 # (ruleset, players, declare): every combination the rules allow.
 OPTIONS = [

@@ -6,7 +6,7 @@ import pytest
 
 from sixtui import cli
 from sixtui.tui.app import SixtuiApp
-from sixtui.tui.setup import GameSetup
+from sixtui.tui.game_setup import GameSetup
 
 
 def setup_for(*argv: str) -> GameSetup:

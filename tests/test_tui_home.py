@@ -4,14 +4,14 @@ opens the table chosen."""
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tui_helpers import SIZE
 
 from sixtui.tui.app import SixtuiApp
+from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.screens.home import HomeScreen
-from sixtui.tui.setup import GameSetup
 from sixtui.tui.widgets.choice import Choice, ChoiceList, _window
-from sixtui.tui.widgets.people import people_text
+from sixtui.tui.widgets.who_is_here import who_is_here_text
+from support.tui_helpers import SIZE
 
 
 def choices(app: SixtuiApp) -> ChoiceList:
@@ -138,7 +138,7 @@ def test_the_window_of_options_holds_the_choice_and_as_many_as_fit(widths, data)
     st.integers(40, 200),
 )
 def test_who_is_here_fits_its_line_and_names_all_unless_some_are_counted(name, others, width):
-    text = "You are " + name + people_text(name, [name, *others], width)
+    text = "You are " + name + who_is_here_text(name, [name, *others], width)
     others = [other for other in others if other != name]
     if others and width >= len("You are ") + len(name) + len(". Also here: 30 more."):
         assert len(text) <= width  # the line's widget cuts what is longer
@@ -167,4 +167,4 @@ def names_that_fit(name: str, here: list[str], width: int) -> str:
 )
 def test_who_is_here_names_as_many_as_fit(name, others, width):
     here = [name, *others]
-    assert people_text(name, here, width) == names_that_fit(name, here, width)
+    assert who_is_here_text(name, here, width) == names_that_fit(name, here, width)

@@ -8,7 +8,7 @@ from itertools import pairwise
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sixtui.tui.people import Roster
+from sixtui.tui.presence import Roster
 
 QUIET = 0.05
 
@@ -108,14 +108,14 @@ async def test_every_listener_ends_with_the_news_and_hears_at_most_once_a_quiet(
 
 async def test_the_who_is_here_line_keeps_no_strips_of_old_news():
     from sixtui.tui.app import SixtuiApp
-    from sixtui.tui.people import Player
-    from sixtui.tui.widgets.people import PeopleLine
+    from sixtui.tui.presence import Visitor
+    from sixtui.tui.widgets.who_is_here import WhoIsHereLine
 
     roster = Roster()
-    app = SixtuiApp(player=Player("ann", roster))
+    app = SixtuiApp(player=Visitor("ann", roster))
     async with app.run_test(size=(80, 24)) as pilot:
         roster.arrive("ann")
-        line = app.screen.query_one(PeopleLine)
+        line = app.screen.query_one(WhoIsHereLine)
         for number in range(40):
             roster.arrive(f"p{number}")
             await pilot.pause()

@@ -6,7 +6,16 @@ import sys
 from pathlib import Path
 
 from textual.widgets import Button, Input, Static
-from tui_helpers import (
+
+from sixtui.rules import Result, Square
+from sixtui.rules.hexes import Hex
+from sixtui.tui.app import SixtuiApp
+from sixtui.tui.game_setup import GameSetup
+from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen, TooSmallScreen
+from sixtui.tui.screens.game import GameScreen
+from sixtui.tui.screens.help import HelpScreen, RulesText, laid_out
+from sixtui.tui.screens.home import HomeScreen
+from support.tui_helpers import (
     SIZE,
     TIED_SPLIT,
     click,
@@ -24,15 +33,6 @@ from tui_helpers import (
     type_move,
     wait_until,
 )
-
-from sixtui.rules import Result, Square
-from sixtui.rules.hexes import Hex
-from sixtui.tui.app import SixtuiApp
-from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen, TooSmallScreen
-from sixtui.tui.screens.game import GameScreen
-from sixtui.tui.screens.help import HelpScreen, RulesText, laid_out
-from sixtui.tui.screens.home import HomeScreen
-from sixtui.tui.setup import GameSetup
 
 RULES = Path(__file__).parent.parent / "docs" / "rules.md"
 
@@ -490,7 +490,7 @@ async def test_a_game_of_computers_plays_itself_to_the_end():
 FRESH_APP = """
 import sys
 from sixtui.tui.app import SixtuiApp
-from sixtui.tui.setup import GameSetup
+from sixtui.tui.game_setup import GameSetup
 
 async def auto_pilot(pilot):
     session = pilot.app.screen.session

@@ -4,14 +4,14 @@ relies on when it plays, takes back, resigns and starts the next game."""
 import asyncio
 
 import pytest
-from tui_helpers import TIED_SPLIT
-from turns import random_position
 
 from sixtui.rules import IllegalMove, Move, Square, new_game
 from sixtui.rules.hexes import Hex
-from sixtui.tui.choosing import MoveChooser
+from sixtui.tui.game_setup import GameSetup
+from sixtui.tui.move_chooser import MoveChooser
 from sixtui.tui.session import LocalSession, Player, Update
-from sixtui.tui.setup import GameSetup
+from support.tui_helpers import TIED_SPLIT
+from support.turns import random_position
 
 DEADLINE = 10.0
 

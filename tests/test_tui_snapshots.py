@@ -5,11 +5,11 @@ change to how sixtui looks, then look at the new SVG files before committing.
 """
 
 import pytest
-from turns import random_position
 
 from sixtui.rules.hexes import Hex
 from sixtui.tui.app import SixtuiApp
-from sixtui.tui.setup import GameSetup
+from sixtui.tui.game_setup import GameSetup
+from support.turns import random_position
 
 HOT_SEAT = (None, None)
 # Game of 6 on 9×9: Black's diamond around D4 colors it, killing White's dot there.

@@ -3,12 +3,12 @@
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tui_helpers import hot_seat
 
 from sixtui.tui.screens.help import HelpScreen
 from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.lines import _changed_span, wrap
 from sixtui.tui.widgets.panel import page_of
+from support.tui_helpers import hot_seat
 
 
 @given(st.integers(0, 200), st.integers(0, 30))

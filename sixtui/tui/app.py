@@ -14,14 +14,14 @@ from textual.filter import ANSIToTruecolor, Monochrome, NoColor
 from textual.screen import Screen
 
 from sixtui.ai.worker import Thinker
-from sixtui.tui.look import color_system_for, no_color_for
-from sixtui.tui.people import Player
+from sixtui.tui.game_setup import TITLES, GameSetup
+from sixtui.tui.palettes import color_system_for, no_color_for
+from sixtui.tui.presence import Visitor
 from sixtui.tui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.screens.help import HelpScreen
 from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.screens.naming import NameScreen
-from sixtui.tui.setup import TITLES, GameSetup
 from sixtui.tui.stylesheet import SharedStylesheet
 
 # Each theme's CSS variables, by the theme's name: sixtui registers no themes of its own.
@@ -50,7 +50,7 @@ class SixtuiApp(App[None]):
         thinker: Thinker | None = None,
         computer_pause: float = 0.4,
         terminal: Mapping[str, str] | None = None,
-        player: Player | None = None,
+        player: Visitor | None = None,
     ) -> None:
         super().__init__()
         self.stylesheet = SharedStylesheet(variables=self.get_css_variables())

@@ -14,11 +14,11 @@ from textual.timer import Timer
 from textual.widgets import Input
 
 from sixtui.rules import IllegalMove, Move
-from sixtui.tui.choosing import MoveChooser, moves_pieces
-from sixtui.tui.look import team_names
+from sixtui.tui.game_setup import TITLES
+from sixtui.tui.move_chooser import MoveChooser, moves_pieces
+from sixtui.tui.palettes import team_names
 from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
 from sixtui.tui.session import GameSession, Update
-from sixtui.tui.setup import TITLES
 from sixtui.tui.widgets.board import BoardView
 from sixtui.tui.widgets.hex_board import HexBoard
 from sixtui.tui.widgets.keys import KeyBar

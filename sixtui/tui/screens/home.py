@@ -14,11 +14,11 @@ from textual.widgets import Button, Static
 
 from sixtui.ai import LEVELS
 from sixtui.rules.six import RULESETS
-from sixtui.tui.people import Player
-from sixtui.tui.setup import DEFAULT_SIZE, SIZES, TITLES, GameSetup
+from sixtui.tui.game_setup import DEFAULT_SIZE, SIZES, TITLES, GameSetup
+from sixtui.tui.presence import Visitor
 from sixtui.tui.widgets.choice import Choice, ChoiceList
 from sixtui.tui.widgets.keys import KeyBar
-from sixtui.tui.widgets.people import PeopleLine
+from sixtui.tui.widgets.who_is_here import WhoIsHereLine
 
 PERSON = "person"
 SEAT_CHOICES = [("Person", PERSON)] + [
@@ -36,7 +36,7 @@ class HomeScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, setup: GameSetup | None = None, player: Player | None = None) -> None:
+    def __init__(self, setup: GameSetup | None = None, player: Visitor | None = None) -> None:
         super().__init__()
         self.initial = setup or GameSetup()
         self.player = player
@@ -55,7 +55,7 @@ class HomeScreen(Screen[None]):
         with Vertical(id="home"):
             yield Static("sixtui: Connect6, Game of 6 and Six", id="home-title")
             if self.player is not None:
-                yield PeopleLine(self.player, id="people")
+                yield WhoIsHereLine(self.player, id="people")
             yield ChoiceList(
                 [
                     Choice("game", "Game", [(t, name) for name, t in TITLES.items()], start.game),

@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from sixtui.tui.people import Player
+from sixtui.tui.presence import Visitor
 from sixtui.tui.widgets.typing import TypedInput
 
 
@@ -23,7 +23,7 @@ class NameScreen(Screen[str]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.quit", "Quit")]
 
-    def __init__(self, player: Player) -> None:
+    def __init__(self, player: Visitor) -> None:
         super().__init__()
         self.player = player
 

@@ -10,7 +10,7 @@ from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
 
-from sixtui.tui.look import Look, look_of
+from sixtui.tui.palettes import Look, look_of
 from sixtui.tui.session import GameSession
 from sixtui.tui.widgets.lines import Line, LineWidget
 

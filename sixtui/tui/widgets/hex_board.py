@@ -13,7 +13,7 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 
 from sixtui.rules.hexes import Hex
-from sixtui.tui.look import Look
+from sixtui.tui.palettes import Look
 from sixtui.tui.session import GameSession
 from sixtui.tui.widgets.board import BoardView
 from sixtui.tui.widgets.lines import Line, fit

@@ -7,7 +7,7 @@ from typing import ClassVar
 from rich.style import Style
 
 from sixtui.rules import Game, Move, Result
-from sixtui.tui.look import Look, look_of, team_names
+from sixtui.tui.palettes import Look, look_of, team_names
 from sixtui.tui.session import GameSession
 from sixtui.tui.widgets.lines import PAD, Line, LineWidget, fit, wrap
 from sixtui.tui.widgets.square_board import turn_of

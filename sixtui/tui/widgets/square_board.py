@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 
 from sixtui.rules import Game, Square
 from sixtui.rules.square import COLUMN_LETTERS
-from sixtui.tui.look import Look
+from sixtui.tui.palettes import Look
 from sixtui.tui.session import GameSession
 from sixtui.tui.widgets.board import BoardView
 from sixtui.tui.widgets.lines import PAD, Line

@@ -6,29 +6,29 @@ from typing import ClassVar
 
 from textual.message import Message
 
-from sixtui.tui.people import Player
+from sixtui.tui.presence import Visitor
 from sixtui.tui.widgets.lines import PAD, Line, LineWidget, fit
 
 
-class PeopleLine(LineWidget):
+class WhoIsHereLine(LineWidget):
     """``player``'s name and the others connected, kept up to date as they come and go.
 
     A line widget, so that a player arriving redraws one line of every other player's
     screen rather than laying the whole screen out again.
     """
 
-    COMPONENT_PREFIX = "people-line"
+    COMPONENT_PREFIX = "who-is-here"
     STRIPS_KEPT = 2  # the line changes with every arrival and departure
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"people-line--name"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"who-is-here--name"}
     DEFAULT_CSS = """
-    PeopleLine { height: 1; }
-    PeopleLine > .people-line--name { text-style: bold; }
+    WhoIsHereLine { height: 1; }
+    WhoIsHereLine > .who-is-here--name { text-style: bold; }
     """
 
     class Changed(Message):
         """Someone came or left (posted from whichever session it was)."""
 
-    def __init__(self, player: Player, **options: str) -> None:
+    def __init__(self, player: Visitor, **options: str) -> None:
         super().__init__(**options)
         self.player = player
         self._stop_listening = lambda: None
@@ -42,24 +42,24 @@ class PeopleLine(LineWidget):
     def on_unmount(self) -> None:
         self._stop_listening()
 
-    def on_people_line_changed(self) -> None:
+    def on_who_is_here_line_changed(self) -> None:
         self.sync()
 
     def _lines(self, width: int, height: int) -> list[Line]:
         name = self.player.name
-        before, after = "You are ", people_text(name, self.player.roster.names, width)
+        before, after = "You are ", who_is_here_text(name, self.player.roster.names, width)
         line = ((before, PAD), (name, "name"), (fit(after, width - len(before) - len(name)), PAD))
         return [line] + [((" " * width, PAD),)] * (height - 1)
 
 
-def people_text(name: str, here: list[str], width: int = 80) -> str:
+def who_is_here_text(name: str, here: list[str], width: int = 80) -> str:
     """What follows 'You are NAME': who else is here, as many by name as fit in ``width``.
 
-    >>> people_text("ann", ["bob", "ann", "cy"])
+    >>> who_is_here_text("ann", ["bob", "ann", "cy"])
     '. Also here: bob, cy.'
-    >>> people_text("ann", ["ann"])
+    >>> who_is_here_text("ann", ["ann"])
     '. Nobody else is here yet.'
-    >>> people_text("ann", ["ann", "bob", "cy", "dee", "eve", "fay", "gus"], width=45)
+    >>> who_is_here_text("ann", ["ann", "bob", "cy", "dee", "eve", "fay", "gus"], width=45)
     '. Also here: bob, cy and 4 more.'
     """
     others = [other for other in here if other != name]

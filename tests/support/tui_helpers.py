@@ -8,8 +8,8 @@ from sixtui.ai.worker import Thinker
 from sixtui.rules import Square, new_game
 from sixtui.rules.hexes import Hex
 from sixtui.tui.app import SixtuiApp
+from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.screens.game import GameScreen
-from sixtui.tui.setup import GameSetup
 from sixtui.tui.widgets.hex_board import HexBoard
 
 SIZE = (80, 24)

@@ -109,7 +109,7 @@ class Roster:
 
 
 @dataclass
-class Player:
+class Visitor:
     """The person at this terminal, as the server knows them.
 
     ``name_refused`` says why the name they came with is not theirs (taken by another

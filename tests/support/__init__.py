@@ -1,0 +1,1 @@
+"""What the tests share: reference referees, SSH clients and screens, helpers for the interface."""
