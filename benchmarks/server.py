@@ -50,7 +50,7 @@ from typing import Any
 import asyncssh
 
 from benchmarks.measure import Figure
-from sixtui.server.ssh import NEWS_QUIET
+from sixtui.server.shared import NEWS_QUIET
 
 SESSIONS = 100  # sessions started one by one, then held idle
 WARM_UP = 3  # sessions in and out before anything is measured

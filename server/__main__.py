@@ -21,9 +21,10 @@ import asyncssh
 
 from sixtui.ai.worker import Thinker
 from sixtui.server.cli import DEFAULT_CONFIG, DESCRIPTION, add_options
+from sixtui.server.listener import start_server
 from sixtui.server.names import NamesFileError, open_name_book
+from sixtui.server.session import stop_sessions
 from sixtui.server.settings import SettingError, Settings, load_settings
-from sixtui.server.ssh import start_server, stop_sessions
 
 log = logging.getLogger("sixtui.server")
 

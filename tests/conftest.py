@@ -2,9 +2,9 @@ import pytest
 
 from sixtui.ai.worker import Thinker
 from sixtui.rules import Game
+from sixtui.server.listener import start_server
 from sixtui.server.names import open_name_book
 from sixtui.server.settings import Settings
-from sixtui.server.ssh import start_server
 
 
 def play_turns(game: Game, *turns: str) -> None:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from rich.color import Color, ColorSystem
 
 from sixtui.server.colors import ColorDowngrade
-from sixtui.server.ssh import live_apps
+from sixtui.server.session import live_apps
 from sixtui.tui.palettes import color_system_for, no_color_for, palette_for
 from support.ssh_client import connect, read_until
 

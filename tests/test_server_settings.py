@@ -121,11 +121,3 @@ def test_the_host_key_lives_in_the_data_directory_unless_absolute(tmp_path):
     assert Settings(data_dir=tmp_path).host_key_path == tmp_path / "host_key"
     elsewhere = tmp_path / "keys" / "server"
     assert Settings(host_key=elsewhere).host_key_path == elsewhere
-
-
-def test_the_examples_in_the_settings_module_hold():
-    import doctest
-
-    import sixtui.server.settings
-
-    assert doctest.testmod(sixtui.server.settings).failed == 0

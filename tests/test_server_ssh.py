@@ -7,7 +7,7 @@ import logging
 import asyncssh
 import pytest
 
-from sixtui.server.ssh import NO_TERMINAL
+from sixtui.server.session import NO_TERMINAL
 from support.ssh_client import TIMEOUT, Keyless, connect, read_until
 
 
@@ -209,7 +209,7 @@ async def test_every_kind_of_forwarding_is_refused(server):
 
 
 async def test_stopping_the_server_tells_every_session_and_ends_it_cleanly(server):
-    from sixtui.server.ssh import STOPPING, stop_sessions
+    from sixtui.server.session import STOPPING, stop_sessions
 
     async with connect(server) as first_connection, connect(server) as second_connection:
         processes = []

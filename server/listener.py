@@ -1,0 +1,76 @@
+"""Listening for SSH connections: the host key, the loop's executor threads, and the
+asyncssh options that leave the game as the only thing offered."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+import weakref
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+
+import asyncssh
+
+from sixtui.ai.worker import Thinker
+from sixtui.server.host_key import load_or_create_host_key
+from sixtui.server.login import Login
+from sixtui.server.names import NameBook
+from sixtui.server.settings import SettingError, Settings
+from sixtui.server.shared import Shared
+
+
+async def start_server(
+    settings: Settings, thinker: Thinker, names: NameBook
+) -> asyncssh.SSHAcceptor:
+    """Listens as ``settings`` say; every terminal session opens the home screen."""
+    host_key = load_or_create_host_key(settings.host_key_path)
+    _start_executor_threads(asyncio.get_running_loop())
+    try:
+        return await _listen(settings, thinker, names, host_key)
+    except OSError as why:
+        reason = os.strerror(why.errno).lower() if why.errno else str(why)
+        raise SettingError(
+            f"port: cannot listen on {settings.host} port {settings.port}: {reason}"
+        ) from None
+
+
+_READY_LOOPS: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
+
+
+def _start_executor_threads(loop: asyncio.AbstractEventLoop) -> None:
+    """Gives ``loop`` a default executor whose threads all start now, before any session.
+
+    asyncssh runs part of every login there, and the executor starts a thread whenever
+    none is free. A thread keeps the ``sys.stderr`` of the moment it starts (for its
+    exception hook): one started while a session's app runs keeps that app's capture, and
+    through it the whole app, for as long as the thread lives.
+    """
+    if loop in _READY_LOOPS:
+        return
+    workers = min(32, (os.cpu_count() or 1) + 4)  # as many as asyncio's own default
+    executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sixtui-blocking")
+    everyone_started = threading.Barrier(workers)
+    for started in [executor.submit(everyone_started.wait) for _ in range(workers)]:
+        started.result()
+    loop.set_default_executor(executor)
+    _READY_LOOPS.add(loop)
+
+
+async def _listen(
+    settings: Settings, thinker: Thinker, names: NameBook, host_key: asyncssh.SSHKey
+) -> asyncssh.SSHAcceptor:
+    return await asyncssh.create_server(
+        partial(Login, Shared(settings, thinker, names)),
+        settings.host,
+        settings.port,
+        server_host_keys=[host_key],
+        line_editor=False,
+        encoding=None,
+        agent_forwarding=False,
+        x11_forwarding=False,
+        allow_scp=False,
+        sftp_factory=None,
+        login_timeout=settings.login_timeout,
+        keepalive_interval=settings.keepalive_interval,
+    )

@@ -1,0 +1,287 @@
+"""One SSH session: a Textual app on the client's terminal channel, or a refusal; and
+the end of every session when the server stops."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sys
+from functools import partial
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+from sixtui.server.colors import ColorDowngrade
+from sixtui.server.driver import ChannelDriver
+from sixtui.server.limits import InputAllowance, watch_idle
+from sixtui.server.shared import Shared
+from sixtui.tui.app import SixtuiApp
+from sixtui.tui.palettes import color_system_for
+from sixtui.tui.presence import Visitor
+
+if TYPE_CHECKING:
+    from sixtui.server.login import Login
+
+log = logging.getLogger("sixtui.server")
+
+NO_TERMINAL = "sixtui needs a terminal: ssh -t ...\r\n"
+STOPPING = "sixtui: the server is stopping; see you soon.\r\n"
+
+
+class _Streams:
+    """The process's own stdout and stderr, put back once no app runs.
+
+    Each Textual app swaps the process-wide ``sys.stdout``/``sys.stderr`` for captures of
+    its own while it runs and restores what it found when it ends; apps that overlap and
+    end out of order would leave a dead app's capture in place.
+    """
+
+    def __init__(self) -> None:
+        self.saved = (sys.stdout, sys.stderr)
+        self.running = 0
+
+    def begin(self) -> None:
+        if not self.running:
+            self.saved = (sys.stdout, sys.stderr)
+        self.running += 1
+
+    def end(self) -> None:
+        self.running -= 1
+        if not self.running:
+            sys.stdout, sys.stderr = self.saved
+
+
+_STREAMS = _Streams()
+_LIVE: set[Terminal] = set()  # the sessions running an app now
+
+
+def live_apps() -> list[SixtuiApp]:
+    """The apps of the sessions running now."""
+    return [terminal._app for terminal in _LIVE if terminal._app is not None]
+
+
+async def stop_sessions(timeout: float = 5.0) -> None:
+    """Tells every session the server is stopping, ends it (its terminal put back as it
+    was), and waits up to ``timeout`` seconds for all of them to finish."""
+    for terminal in list(_LIVE):
+        terminal.stop(STOPPING)
+    async with asyncio.timeout(timeout):
+        while _LIVE:
+            await asyncio.sleep(0.02)
+
+
+async def _run_app(app: SixtuiApp, size: tuple[int, int]) -> None:
+    """Runs ``app`` on the shared loop, leaving the loop's task factory as it was.
+
+    Textual installs asyncio's eager task factory on the running loop as an app starts
+    (Python 3.12 and later); on a loop shared with asyncssh, the next login then hung.
+    It is put back as soon as the app's first step has run: that step installs it.
+    """
+    loop = asyncio.get_running_loop()
+    factory = loop.get_task_factory()
+    running = loop.create_task(app.run_async(size=size))
+    loop.call_soon(loop.set_task_factory, factory)
+    await running
+
+
+class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
+    """One SSH session: a Textual app on the client's terminal, or a refusal."""
+
+    def __init__(self, shared: Shared, login: Login) -> None:
+        settings = shared.settings
+        self._shared = shared
+        self._login = login
+        self._settings = settings
+        self._player: Visitor | None = None
+        self._output_cap = settings.output_cap
+        self._last_input = 0.0
+        self._allowance = InputAllowance(settings.input_rate, now=0.0)
+        self._waiting = bytearray()  # input beyond the allowance, for the next turn
+        self._draining: asyncio.TimerHandle | None = None
+        self._farewell = ""
+        self._channel: asyncssh.SSHServerChannel | None = None
+        self._size = (80, 24)
+        self._has_terminal = False
+        self._term_type = ""
+        self._colors = ColorDowngrade("truecolor")
+        self._app: SixtuiApp | None = None
+
+    def connection_made(self, channel: asyncssh.SSHServerChannel) -> None:
+        self._channel = channel
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], modes) -> bool:  # type: ignore[no-untyped-def]
+        self._has_terminal = True
+        self._term_type = term_type
+        width, height = term_size[0], term_size[1]
+        if width and height:
+            self._size = (width, height)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        assert self._channel is not None
+        if not self._has_terminal:
+            self._channel.write(NO_TERMINAL.encode())
+            self._channel.exit(1)
+            return
+        asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        channel = self._channel
+        assert channel is not None
+        terminal = self._client_terminal(channel)
+        self._colors = ColorDowngrade(color_system_for(terminal))
+        player = self._player = self._arrive()
+        app = SixtuiApp(None, thinker=self._shared.thinker, terminal=terminal, player=player)
+        app.driver_class = partial(ChannelDriver, write=self._write)
+        self._app = app
+        status = 0
+        _STREAMS.begin()
+        _LIVE.add(self)
+        loop = asyncio.get_running_loop()
+        self._last_input = loop.time()
+        idle = loop.create_task(
+            watch_idle(app, self._settings, lambda: self._last_input, self._drop_idle)
+        )
+        try:
+            await _run_app(app, self._size)
+        except Exception:
+            log.exception("session failed")
+            status = 1
+        finally:
+            idle.cancel()
+            if player.name_refused is None:
+                self._shared.roster.leave(player.name)
+            _LIVE.discard(self)
+            _STREAMS.end()
+            driver = app._driver
+            if isinstance(driver, ChannelDriver):
+                driver.close()
+            self._app = None
+            with contextlib.suppress(Exception):
+                if self._farewell:
+                    channel.write(self._farewell.encode())
+                channel.exit(status)
+
+    def _arrive(self) -> Visitor:
+        """The player at this terminal: a guest, or the key's name if the key may have it
+        (otherwise the app asks for another, and they arrive once they have one)."""
+        login, shared = self._login, self._shared
+        if login.guest or login.fingerprint is None:
+            player = Visitor(login.user, shared.roster, guest=True)
+        else:
+            refused = shared.names.claim(login.user, login.fingerprint)
+            player = Visitor(login.user, shared.roster, name_refused=refused, rename=self._rename)
+            if refused is not None:
+                log.info("name refused peer=%s user=%s why=%s", login.peer, login.user, refused)
+        if player.name_refused is None:
+            shared.roster.arrive(player.name)
+        return player
+
+    def _rename(self, name: str) -> str | None:
+        """Binds ``name`` to this player's key if it may be; says why not otherwise."""
+        login, player = self._login, self._player
+        assert login.fingerprint is not None and player is not None
+        refused = self._shared.names.claim(name, login.fingerprint)
+        if refused is None:
+            log.info("name peer=%s user=%s key=%s", login.peer, name, login.fingerprint)
+            player.name = name
+            self._shared.roster.arrive(name)
+        return refused
+
+    def _client_terminal(self, channel: asyncssh.SSHServerChannel) -> dict[str, str]:
+        """The client's terminal as it describes itself: colors are chosen from this, not
+        from the server's own environment."""
+        sent = channel.get_environment()
+        terminal = {"TERM": self._term_type}
+        terminal.update((name, sent[name]) for name in ("COLORTERM", "NO_COLOR") if name in sent)
+        return terminal
+
+    def _write(self, data: str) -> None:
+        channel = self._channel
+        if channel is None or channel.is_closing():
+            return
+        channel.write(self._colors(data).encode("utf-8", errors="replace"))
+        if channel.get_write_buffer_size() > self._output_cap:
+            # A client that stops reading must not make the server hold its output.
+            log.info(
+                "dropped peer=%s user=%s why=the client stopped reading (%d bytes waiting)",
+                self._login.peer,
+                self._login.user,
+                channel.get_write_buffer_size(),
+            )
+            self._stop()
+            channel.get_extra_info("connection").disconnect(
+                asyncssh.DISC_BY_APPLICATION, "sixtui: your terminal stopped reading"
+            )
+
+    def _drop_idle(self, quiet: float) -> None:
+        log.info(
+            "dropped peer=%s user=%s why=idle for %g s", self._login.peer, self._login.user, quiet
+        )
+        self._stop()
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        self._last_input = asyncio.get_running_loop().time()
+        self._waiting += data
+        if self._draining is None:
+            self._drain()
+
+    def _drain(self) -> None:
+        """Hands the app as much waiting input as the allowance lets through, and comes
+        back for more."""
+        self._draining = None
+        loop = asyncio.get_running_loop()
+        count = self._allowance.take(len(self._waiting), loop.time())
+        if count:
+            data = bytes(self._waiting[:count])
+            del self._waiting[:count]
+            driver = self._current_driver()
+            if driver is not None:
+                driver.feed(data)
+        channel = self._channel
+        if self._waiting:
+            if channel is not None:
+                channel.pause_reading()
+            self._draining = loop.call_later(0.05, self._drain)
+        elif channel is not None and not channel.is_closing():
+            channel.resume_reading()
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self._size = (width, height)
+        driver = self._current_driver()
+        if driver is not None:
+            driver.resize(width, height)
+
+    def eof_received(self) -> bool:
+        self._stop()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop()
+
+    def _current_driver(self) -> ChannelDriver | None:
+        driver = self._app._driver if self._app is not None else None
+        return driver if isinstance(driver, ChannelDriver) else None
+
+    def stop(self, farewell: str) -> None:
+        """Ends the session, with ``farewell`` written after the terminal is restored."""
+        self._farewell = farewell
+        self._stop()
+
+    def _stop(self) -> None:
+        if self._draining is not None:
+            self._draining.cancel()
+            self._draining = None
+        self._waiting.clear()
+        if self._app is not None:
+            self._app.exit()
