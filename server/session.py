@@ -93,7 +93,6 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._shared = shared
         self._login = login
         self._settings = settings
-        self._player: Visitor | None = None
         self._output_cap = settings.output_cap
         self._last_input = 0.0
         self._allowance = InputAllowance(settings.input_rate, now=0.0)
@@ -140,7 +139,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         assert channel is not None
         terminal = self._client_terminal(channel)
         self._colors = ColorDowngrade(color_system_for(terminal))
-        player = self._player = self._arrive()
+        player = self._arrive()
         app = SixtuiApp(None, thinker=self._shared.thinker, terminal=terminal, player=player)
         app.driver_class = partial(ChannelDriver, write=self._write)
         self._app = app
@@ -188,13 +187,13 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         return player
 
     def _rename(self, name: str) -> str | None:
-        """Binds ``name`` to this player's key if it may be; says why not otherwise."""
-        login, player = self._login, self._player
-        assert login.fingerprint is not None and player is not None
+        """Binds ``name`` to this player's key if it may be, and they arrive under it;
+        says why not otherwise."""
+        login = self._login
+        assert login.fingerprint is not None
         refused = self._shared.names.claim(name, login.fingerprint)
         if refused is None:
             log.info("name peer=%s user=%s key=%s", login.peer, name, login.fingerprint)
-            player.name = name
             self._shared.roster.arrive(name)
         return refused
 

@@ -8,7 +8,10 @@ from itertools import pairwise
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sixtui.tui.presence import Roster
+from sixtui.tui.app import SixtuiApp
+from sixtui.tui.presence import Roster, Visitor
+from sixtui.tui.screens.naming import NameScreen
+from sixtui.tui.widgets.who_is_here import WhoIsHereLine
 
 QUIET = 0.05
 
@@ -107,10 +110,6 @@ async def test_every_listener_ends_with_the_news_and_hears_at_most_once_a_quiet(
 
 
 async def test_the_who_is_here_line_keeps_no_strips_of_old_news():
-    from sixtui.tui.app import SixtuiApp
-    from sixtui.tui.presence import Visitor
-    from sixtui.tui.widgets.who_is_here import WhoIsHereLine
-
     roster = Roster()
     app = SixtuiApp(player=Visitor("ann", roster))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -143,3 +142,57 @@ async def test_a_listener_that_fails_keeps_no_one_else_from_the_news():
         loop.set_exception_handler(None)
     assert heard == ["ann", "cy"]
     assert len(failures) == 1
+
+
+def refused_visitor(roster: Roster, taken: set[str]) -> Visitor:
+    """A player whose name 'alice' was refused, as a server makes them: a name not in
+    ``taken`` becomes theirs, and they arrive under it."""
+
+    def rename(name: str) -> str | None:
+        if name in taken:
+            return f"the name {name} belongs to another player"
+        roster.arrive(name)
+        return None
+
+    return Visitor("alice", roster, name_refused="taken", rename=rename)
+
+
+async def pick_name(app: SixtuiApp, pilot, name: str) -> None:
+    await pilot.press(*name, "enter")
+    await pilot.pause()
+
+
+def first_line(line: WhoIsHereLine) -> str:
+    return line.render_line(0).text
+
+
+async def test_the_who_is_here_line_shows_a_name_picked_however_quiet_the_news():
+    roster = Roster(quiet=60.0)  # news of others held back for a minute
+    roster.arrive("bob")
+    app = SixtuiApp(player=refused_visitor(roster, taken={"bob"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, NameScreen)
+        await pick_name(app, pilot, "carol")
+        assert not isinstance(app.screen, NameScreen)
+        assert first_line(app.screen.query_one(WhoIsHereLine)).startswith("You are carol.")
+
+
+async def test_a_name_already_here_in_another_session_is_shown_once_picked():
+    roster = Roster()
+    roster.arrive("carol")  # the same key, at another terminal: the roster does not change
+    app = SixtuiApp(player=refused_visitor(roster, taken=set()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pick_name(app, pilot, "carol")
+        line = app.screen.query_one(WhoIsHereLine)
+        assert first_line(line).startswith("You are carol. Nobody else is here yet.")
+
+
+async def test_a_name_refused_again_changes_nothing_and_tells_no_one():
+    roster = Roster()
+    player = refused_visitor(roster, taken={"bob"})
+    told: list[str] = []
+    player.subscribe(lambda: told.append(player.name))
+    assert player.take_name("bob") == "the name bob belongs to another player"
+    assert (player.name, player.name_refused, told) == ("alice", "taken", [])
+    assert player.take_name("dora") is None
+    assert (player.name, player.name_refused, told) == ("dora", None, ["dora"])

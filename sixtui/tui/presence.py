@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from collections import Counter, deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # The most seconds between telling one listener of a change and the next, when there is
 # a quiet period to spread them over.
@@ -113,8 +113,8 @@ class Visitor:
     """The person at this terminal, as the server knows them.
 
     ``name_refused`` says why the name they came with is not theirs (taken by another
-    key, say); the app then asks for another and offers it to ``rename``, which answers
-    why that one cannot be had either, or None once it is theirs.
+    key, say); the app then asks for another, which :meth:`take_name` offers to
+    ``rename``: it answers why that one cannot be had either, or None once it is theirs.
     """
 
     name: str
@@ -122,3 +122,22 @@ class Visitor:
     guest: bool = False
     name_refused: str | None = None
     rename: Callable[[str], str | None] | None = None
+    _listeners: list[Callable[[], None]] = field(default_factory=list, repr=False, compare=False)
+
+    def take_name(self, name: str) -> str | None:
+        """Makes ``name`` theirs if it may be, and tells whoever listens; otherwise says
+        why not and changes nothing."""
+        if self.rename is None:
+            return "this server lets nobody change names"
+        problem = self.rename(name)
+        if problem is None:
+            self.name = name
+            self.name_refused = None
+            for listener in list(self._listeners):
+                listener()
+        return problem
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Calls ``listener`` whenever their own name changes; returns what stops that."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)

@@ -43,12 +43,9 @@ class NameScreen(Screen[str]):
     @on(Input.Submitted, "#name")
     def _take(self, submitted: Input.Submitted) -> None:
         name = submitted.value.strip()
-        rename = self.player.rename
-        problem = "this server lets nobody change names" if rename is None else rename(name)
+        problem = self.player.take_name(name)
         if problem is not None:
             message = Text(f"{name or 'An empty name'}: {problem}")
             self.query_one("#naming-message", Static).update(message)
             return
-        self.player.name = name
-        self.player.name_refused = None
         self.dismiss(name)

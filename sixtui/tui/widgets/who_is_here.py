@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.message import Message
@@ -26,21 +27,28 @@ class WhoIsHereLine(LineWidget):
     """
 
     class Changed(Message):
-        """Someone came or left (posted from whichever session it was)."""
+        """Someone came or left (posted from whichever session it was), or the player's
+        own name changed."""
 
     def __init__(self, player: Visitor, **options: str) -> None:
         super().__init__(**options)
         self.player = player
-        self._stop_listening = lambda: None
+        self._stop_listening: list[Callable[[], None]] = []
 
     def on_mount(self) -> None:
-        self._stop_listening = self.player.roster.subscribe(
-            lambda: self.post_message(self.Changed())
-        )
+        # The player's own name changes from this app; the others come and go from theirs.
+        self._stop_listening = [
+            self.player.roster.subscribe(self._changed),
+            self.player.subscribe(self._changed),
+        ]
         super().on_mount()
 
     def on_unmount(self) -> None:
-        self._stop_listening()
+        for stop in self._stop_listening:
+            stop()
+
+    def _changed(self) -> None:
+        self.post_message(self.Changed())
 
     def on_who_is_here_line_changed(self) -> None:
         self.sync()
