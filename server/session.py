@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("sixtui.server")
 
 NO_TERMINAL = "sixtui needs a terminal: ssh -t ...\r\n"
+NO_COMMANDS = "sixtui: this server runs no commands; connect with {how}\r\n"
+NO_FILE_TRANSFER = "sixtui: this server offers no file transfer (sftp, scp); connect with {how}\r\n"
 STOPPING = "sixtui: the server is stopping; see you soon.\r\n"
 
 
@@ -85,6 +87,13 @@ async def _run_app(app: SixtuiApp, size: tuple[int, int]) -> None:
     await running
 
 
+def how_to_connect(channel: asyncssh.SSHServerChannel) -> str:
+    """The command that connects to this server, with the port it was reached on; HOST
+    stands for the name the player gave, which the server cannot know."""
+    port = channel.get_extra_info("sockname", ("", 22))[1]
+    return "ssh HOST" if port == 22 else f"ssh -p {port} HOST"
+
+
 class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
     """One SSH session: a Textual app on the client's terminal, or a refusal."""
 
@@ -102,6 +111,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._channel: asyncssh.SSHServerChannel | None = None
         self._size = (80, 24)
         self._has_terminal = False
+        self._refusal: str | None = None  # why this session gets no app, for the client
         self._term_type = ""
         self._colors = ColorDowngrade("truecolor")
         self._app: SixtuiApp | None = None
@@ -120,14 +130,29 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
     def shell_requested(self) -> bool:
         return True
 
+    # A command or a subsystem (sftp, scp) is accepted only to say, on the client's
+    # stderr, that there is none: refused at once, OpenSSH would show no more than
+    # "exec request failed on channel 0".
     def exec_requested(self, command: str) -> bool:
-        return False
+        message = NO_FILE_TRANSFER if command.split()[:1] == ["scp"] else NO_COMMANDS
+        self._refuse(message, f"a command was asked for: {command[:80]!r}")
+        return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        return False
+        self._refuse(NO_FILE_TRANSFER, f"the subsystem {subsystem[:80]!r} was asked for")
+        return True
+
+    def _refuse(self, message: str, why: str) -> None:
+        assert self._channel is not None
+        log.info("refused peer=%s user=%s why=%s", self._login.peer, self._login.user, why)
+        self._refusal = message.format(how=how_to_connect(self._channel))
 
     def session_started(self) -> None:
         assert self._channel is not None
+        if self._refusal is not None:
+            self._channel.write_stderr(self._refusal.encode())
+            self._channel.exit(1)
+            return
         if not self._has_terminal:
             self._channel.write(NO_TERMINAL.encode())
             self._channel.exit(1)

@@ -13,6 +13,7 @@ with ``loop.add_reader``, so neither waits for the other.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import AsyncIterator, Callable
@@ -20,7 +21,17 @@ from pathlib import Path
 
 import pytest
 
-from support.ssh_screen import MISSING, SshTerminal, fingerprint, make_key, openssh, ssh_command
+from support.ssh_client import TIMEOUT
+from support.ssh_screen import (
+    MISSING,
+    TRUSTING,
+    SshTerminal,
+    client_environment,
+    fingerprint,
+    make_key,
+    openssh,
+    ssh_command,
+)
 
 HOME_TITLE = "Connect6, Game of 6 and Six"
 GUEST = ("-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentications=keyboard-interactive")
@@ -227,3 +238,52 @@ async def test_a_lone_esc_closes_the_help_the_move_entry_and_a_question(
     await terminal.wait_for_text(HOME_TITLE)
     terminal.press("\x03")  # ctrl+c reaches the app (ssh's terminal is raw) and quits
     await quits_cleanly(terminal)
+
+
+async def run_client(home: Path, *argv: str) -> tuple[int, str]:
+    """Runs an OpenSSH client (ssh, sftp, scp) with nothing to read; its status and what
+    it wrote to stderr."""
+    process = await asyncio.create_subprocess_exec(
+        *argv,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+        env=client_environment(home),
+        cwd=home,
+    )
+    async with asyncio.timeout(TIMEOUT):
+        _, stderr = await process.communicate()
+    assert process.returncode is not None
+    return process.returncode, stderr.decode()
+
+
+@pytest.mark.parametrize("terminal", [(), ("-t",)], ids=["no terminal", "terminal"])
+async def test_a_command_is_told_there_are_none_and_how_to_connect(
+    tmp_path: Path, server: int, terminal: tuple[str, ...]
+) -> None:
+    ssh = need_openssh()[0]
+    where = ("-p", str(server), "127.0.0.1")
+    status, said = await run_client(tmp_path, ssh, *GUEST, *TRUSTING, *terminal, *where, "ls")
+    assert status == 1
+    assert said.strip().splitlines() == [
+        f"sixtui: this server runs no commands; connect with ssh -p {server} HOST"
+    ]
+
+
+async def test_file_transfers_are_told_there_are_none(tmp_path: Path, server: int) -> None:
+    ssh = need_openssh()[0]
+    client = Path(ssh).parent
+    sent = tmp_path / "sent.txt"
+    sent.write_text("hello")
+    told = (
+        "sixtui: this server offers no file transfer (sftp, scp); "
+        f"connect with ssh -p {server} HOST"
+    )
+    for argv in (
+        [client / "sftp", "-P", str(server), *GUEST, *TRUSTING, "127.0.0.1"],
+        [client / "scp", "-P", str(server), *GUEST, *TRUSTING, sent, "127.0.0.1:sent.txt"],
+        [client / "scp", "-O", "-P", str(server), *GUEST, *TRUSTING, sent, "127.0.0.1:x"],
+    ):
+        status, said = await run_client(tmp_path, *map(str, argv))
+        assert status != 0, argv
+        assert said.splitlines()[0] == told, (argv, said)

@@ -7,7 +7,7 @@ import logging
 import asyncssh
 import pytest
 
-from sixtui.server.session import NO_TERMINAL
+from sixtui.server.session import NO_COMMANDS, NO_FILE_TRANSFER, NO_TERMINAL
 from support.ssh_client import TIMEOUT, Keyless, connect, read_until
 
 
@@ -64,12 +64,16 @@ async def test_a_session_without_a_terminal_is_told_so_and_ends_with_status_1(se
         assert process.exit_status == 1
 
 
-async def test_commands_and_subsystems_are_refused(server):
+async def test_commands_and_subsystems_are_refused_saying_how_to_connect(server):
     async with connect(server) as connection:
-        with pytest.raises(asyncssh.ChannelOpenError):
-            await connection.run("cat /etc/passwd", check=True)
-        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+        ran = await connection.run("cat /etc/passwd", encoding="utf-8")
+        assert (ran.exit_status, ran.stdout) == (1, "")
+        assert ran.stderr == NO_COMMANDS.format(how=f"ssh -p {server} HOST")
+        with pytest.raises(asyncssh.SFTPError):
             await connection.start_sftp_client()
+        transfer = await connection.run("scp -t /tmp", encoding="utf-8")
+        assert (transfer.exit_status, transfer.stdout) == (1, "")
+        assert transfer.stderr == NO_FILE_TRANSFER.format(how=f"ssh -p {server} HOST")
 
 
 async def test_a_key_login_is_known_by_its_fingerprint(server, caplog):

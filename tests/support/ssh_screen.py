@@ -61,24 +61,33 @@ def fingerprint(keygen: str, key: Path) -> str:
     return shown.split()[1]
 
 
+# Options for ssh, sftp and scp alike: trust the test's host key, read no config.
+TRUSTING = (
+    "-o",
+    "StrictHostKeyChecking=no",
+    "-o",
+    "UserKnownHostsFile=/dev/null",
+    "-o",
+    "LogLevel=ERROR",
+    "-F",
+    "/dev/null",
+)
+
+
 def ssh_command(ssh: str, port: int, *options: str, user: str = "alice") -> list[str]:
     """An ``ssh -tt`` command line that trusts the test's host key and reads no config."""
-    return [
-        ssh,
-        *options,
-        "-o",
-        "StrictHostKeyChecking=no",
-        "-o",
-        "UserKnownHostsFile=/dev/null",
-        "-o",
-        "LogLevel=ERROR",
-        "-F",
-        "/dev/null",
-        "-p",
-        str(port),
-        "-tt",
-        f"{user}@127.0.0.1",
-    ]
+    return [ssh, *options, *TRUSTING, "-p", str(port), "-tt", f"{user}@127.0.0.1"]
+
+
+def client_environment(home: Path) -> dict[str, str]:
+    """Only what an OpenSSH client needs: no agent, no config, no keys of the machine's
+    user."""
+    return {
+        "HOME": str(home),
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "TERM": TERM,
+        "LANG": "C.UTF-8",
+    }
 
 
 class SshTerminal:
@@ -102,13 +111,7 @@ class SshTerminal:
         master, slave = os.openpty()
         self._master = master
         self._set_size(self.screen.columns, self.screen.lines)
-        # Only what ssh needs: no agent, no config, no keys of the machine's user.
-        env = {
-            "HOME": str(self.home),
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "TERM": TERM,
-            "LANG": "C.UTF-8",
-        }
+        env = client_environment(self.home)
         try:
             self.process = subprocess.Popen(
                 self.argv,
