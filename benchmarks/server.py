@@ -1,7 +1,7 @@
 """Server sessions: what one SSH session costs the server's process.
 
-The server runs in a process of its own (``multiprocessing``, spawn), as ``python -m sixtui.server``
-runs it (:func:`sixtui.server.__main__.serve`: the name book, a :class:`~sixtui.ai.worker.Thinker`,
+The server runs in a process of its own (``multiprocessing``, spawn), as ``sixtui serve``
+runs it (:func:`sixtui.server.serve.serve`: the name book, a :class:`~sixtui.ai.worker.Thinker`,
 the asyncssh server, logging at INFO), on 127.0.0.1 with the default settings but for the
 connection limits; beside it run a probe task that measures the event loop's lag and a pipe
 on which the process answers questions (its CPU time, its RSS, what the probe heard). The SSH
@@ -70,13 +70,13 @@ MIB = 1 << 20
 
 
 def serve(pipe: Connection, port: int, data_dir: str) -> None:
-    """The server's process: ``python -m sixtui.server`` on ``port`` (its settings the defaults
+    """The server's process: ``sixtui serve`` on ``port`` (its settings the defaults
     but for the address, the port, the data and the connection limits), which runs until
     SIGTERM; meanwhile the lag probe runs and ``pipe`` is answered."""
-    from sixtui.server.__main__ import serve as run_server
+    from sixtui.server.serve import serve as run_server
     from sixtui.server.settings import load_settings
 
-    # Logged as python -m sixtui.server logs, but not shown.
+    # Logged as sixtui serve logs, but not shown.
     logging.basicConfig(level=logging.INFO, stream=open(os.devnull, "w"))  # noqa: SIM115
     settings = load_settings(
         None,

@@ -2,7 +2,7 @@
 
 import sys
 
-from sixtui.cli import main
+from sixtui.server.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,35 +1,33 @@
-"""The ``sixtui`` command.
+"""The ``sixtui`` command's interface: ``sixtui`` opens the home screen; ``sixtui play
+[GAME] [options]`` opens a game at once.
 
-``sixtui`` opens the home screen; ``sixtui play [GAME] [options]`` opens a game at once.
+The command itself, ``serve`` included, is :func:`sixtui.server.cli.main`: it adds the
+server's command to this parser.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from sixtui import __version__
 from sixtui.ai import LEVELS
 from sixtui.rules.six import RULESETS
 from sixtui.tui.game_setup import DEFAULT_SIZE, TITLES, GameSetup
 
-
-@dataclass(frozen=True)
-class Command:
-    """A command that another package adds to ``sixtui``, as the server adds ``serve``."""
-
-    help: str
-    description: str
-    add_arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], int]
+if TYPE_CHECKING:
+    # What add_subparsers returns, a type argparse names only privately.
+    Commands = argparse._SubParsersAction[argparse.ArgumentParser]
 
 
-def parser(more: Mapping[str, Command] | None = None) -> argparse.ArgumentParser:
+def parser(add_more: Callable[[Commands], None] | None = None) -> argparse.ArgumentParser:
+    """The command's arguments; ``add_more`` adds commands to those of the interface."""
     top = argparse.ArgumentParser(
         prog="sixtui",
         description="Connect6, Game of 6 and Six in the terminal; no command: the home screen.",
     )
+    top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = top.add_subparsers(dest="command", metavar="COMMAND")
     play = commands.add_parser(
         "play",
@@ -65,9 +63,8 @@ def parser(more: Mapping[str, Command] | None = None) -> argparse.ArgumentParser
         "it plays seats 1, 2, 3 in turn and the seats left are people. You are seat 0.",
     )
     play.set_defaults(error=play.error)
-    for name, command in (more or {}).items():
-        added = commands.add_parser(name, help=command.help, description=command.description)
-        command.add_arguments(added)
+    if add_more is not None:
+        add_more(commands)
     return top
 
 
@@ -92,12 +89,8 @@ def setup_from(arguments: argparse.Namespace) -> GameSetup:
     )
 
 
-def main(argv: Sequence[str] | None = None, more: Mapping[str, Command] | None = None) -> int:
-    """Runs the command ``argv`` asks for; ``more`` are commands other packages add."""
-    more = more or {}
-    arguments = parser(more).parse_args(argv)
-    if arguments.command in more:
-        return more[arguments.command].run(arguments)
+def run(arguments: argparse.Namespace) -> int:
+    """Opens the home screen, or with ``play`` the table its options ask for."""
     setup = None
     if arguments.command == "play":
         try:
@@ -108,7 +101,3 @@ def main(argv: Sequence[str] | None = None, more: Mapping[str, Command] | None =
 
     SixtuiApp(setup).run()
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -11,7 +11,6 @@ import sixtui.server
 MODULES = [
     importlib.import_module(f"sixtui.server.{info.name}")
     for info in pkgutil.iter_modules(sixtui.server.__path__)
-    if info.name != "__main__"
 ]
 
 

@@ -5,6 +5,7 @@ The app itself never starts here: ``SixtuiApp.run`` is replaced by a recorder.""
 import pytest
 
 from sixtui import cli
+from sixtui.server.cli import main
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.game_setup import GameSetup
 
@@ -24,7 +25,7 @@ def started(monkeypatch):
 def refused(capsys, *argv: str) -> str:
     """Runs ``sixtui ARGV``, which must stop with status 2; returns what it wrote to stderr."""
     with pytest.raises(SystemExit) as stopped:
-        cli.main(list(argv))
+        main(list(argv))
     assert stopped.value.code == 2
     out, err = capsys.readouterr()
     assert out == ""
@@ -33,7 +34,7 @@ def refused(capsys, *argv: str) -> str:
 
 def test_no_command_means_the_home_screen(started):
     assert cli.parser().parse_args([]).command is None
-    assert cli.main([]) == 0
+    assert main([]) == 0
     assert started == [None]
 
 
@@ -48,7 +49,7 @@ def test_play_alone_is_hot_seat_connect6_on_19x19(started):
     )
     assert cli.setup_from(arguments) == GameSetup("connect6", size=19, seats=(None, None))
     assert setup_for("play", "--vs", "normal") == GameSetup("connect6", seats=(None, "normal"))
-    assert cli.main(["play"]) == 0
+    assert main(["play"]) == 0
     assert started == [GameSetup("connect6", seats=(None, None))]
 
 
@@ -77,7 +78,7 @@ def test_play_alone_is_hot_seat_connect6_on_19x19(started):
 )
 def test_play_options_make_the_table(argv, expected, started):
     assert setup_for(*argv) == expected
-    assert cli.main(argv) == 0
+    assert main(argv) == 0
     assert started == [expected]
 
 
@@ -116,7 +117,7 @@ def test_bad_options_stop_with_a_message_before_the_app_starts(capsys, started, 
 
 def test_help_names_the_games_and_the_levels(capsys):
     with pytest.raises(SystemExit) as stopped:
-        cli.main(["play", "--help"])
+        main(["play", "--help"])
     assert stopped.value.code == 0
     out = capsys.readouterr().out
     for word in ("connect6", "gameof6", "six", "easy", "normal", "hard", "--vs", "--size"):

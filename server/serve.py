@@ -1,8 +1,4 @@
-"""``python -m sixtui.server`` (or ``sixtui serve``): the sixtui SSH server.
-
-python -m sixtui.server [--config PATH] [--host ADDR] [--port N] [--data-dir DIR]
-    [--set NAME=VALUE]...
-"""
+"""``sixtui serve``: the settings read, then the SSH server until SIGTERM or SIGINT."""
 
 from __future__ import annotations
 
@@ -14,33 +10,23 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping
 from pathlib import Path
 
 import asyncssh
 
 from sixtui.ai.worker import Thinker
-from sixtui.server.cli import DEFAULT_CONFIG, DESCRIPTION, add_options
+from sixtui.server.cli import DEFAULT_CONFIG
 from sixtui.server.listener import start_server
 from sixtui.server.names import NamesFileError, open_name_book
 from sixtui.server.session import stop_sessions
-from sixtui.server.settings import SettingError, Settings, load_settings
+from sixtui.server.settings import ENV_PREFIX, SettingError, Settings, load_settings
 
 log = logging.getLogger("sixtui.server")
 
 
-def parser() -> argparse.ArgumentParser:
-    parse = argparse.ArgumentParser(prog="python -m sixtui.server", description=DESCRIPTION)
-    add_options(parse)
-    return parse
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    return run(parser().parse_args(argv))
-
-
 def run(arguments: argparse.Namespace) -> int:
-    """Serves with the settings ``arguments`` (of :func:`add_options`) make."""
+    """Serves with the settings ``arguments`` (of ``sixtui serve``) make."""
     logging.basicConfig(
         level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s"
     )
@@ -59,15 +45,39 @@ def run(arguments: argparse.Namespace) -> int:
             print(f"sixtui server: --set {item}: write NAME=VALUE", file=sys.stderr)
             return 2
         overrides[name.strip()] = value
-    # A settings file named on purpose must exist; the default one is used if it does.
-    named = arguments.config or os.environ.get("SIXTUI_CONFIG")
-    config = Path(named) if named else DEFAULT_CONFIG if DEFAULT_CONFIG.exists() else None
+    config = settings_file(arguments.config, os.environ)
     try:
         settings = load_settings(config, os.environ, overrides)
+        log.info("settings: %s", describe_settings_file(config))
+        log.info(
+            "data: %s (player names); host key: %s",
+            settings.data_dir.absolute(),
+            settings.host_key_path.absolute(),
+        )
         return asyncio.run(serve(settings))
     except SettingError as why:
         print(f"sixtui server: {why}", file=sys.stderr)
         return 2
+
+
+def settings_file(named: Path | None, environ: Mapping[str, str]) -> Path | None:
+    """The settings file: ``named`` (--config), else the one ``SIXTUI_CONFIG`` names; both
+    must exist. Without either, config/server.toml in the working folder if it exists."""
+    if named is None and environ.get(f"{ENV_PREFIX}CONFIG"):
+        named = Path(environ[f"{ENV_PREFIX}CONFIG"])
+    if named is not None:
+        return named
+    return DEFAULT_CONFIG if DEFAULT_CONFIG.exists() else None
+
+
+def describe_settings_file(config: Path | None) -> str:
+    """Where the settings come from, for the log: a file started elsewhere is not found."""
+    if config is not None:
+        return f"from {config.absolute()}"
+    return (
+        f"built-in defaults (no --config, no {ENV_PREFIX}CONFIG, "
+        f"no {DEFAULT_CONFIG} in {Path.cwd()})"
+    )
 
 
 YOUNG_OBJECTS = 3_000  # new objects between two collections of the youngest generation
@@ -114,7 +124,9 @@ async def _until_stopped(acceptor: asyncssh.SSHAcceptor, settings: Settings) -> 
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
     port = acceptor.sockets[0].getsockname()[1] if acceptor.sockets else settings.port
-    log.info("listening on %s port %s: connect with ssh -p %s localhost", settings.host, port, port)
+    log.info(
+        "listening on %s port %s: %s", settings.host, port, how_to_connect(settings.host, port)
+    )
     await stop.wait()
     log.info("stopping")
     acceptor.close()
@@ -124,5 +136,15 @@ async def _until_stopped(acceptor: asyncssh.SSHAcceptor, settings: Settings) -> 
         await acceptor.wait_closed()
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def how_to_connect(host: str, port: int) -> str:
+    """What players type, for the log.
+
+    >>> how_to_connect("0.0.0.0", 2222)
+    "connect with ssh -p 2222 HOST (this machine's name or address; localhost on it)"
+    >>> how_to_connect("127.0.0.1", 22)
+    'connect with ssh localhost (from this machine only)'
+    """
+    command = "ssh" if port == 22 else f"ssh -p {port}"
+    if host in ("127.0.0.1", "::1", "localhost"):
+        return f"connect with {command} localhost (from this machine only)"
+    return f"connect with {command} HOST (this machine's name or address; localhost on it)"
