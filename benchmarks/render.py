@@ -28,7 +28,7 @@ import statistics
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 from unittest import mock
 
 from rich.segment import Segment
@@ -64,8 +64,9 @@ class CountingDriver(Driver):
     (``App._display`` does neither for a headless driver).
     """
 
-    def __init__(self, *args, **options) -> None:
-        super().__init__(*args, **options)
+    def __init__(self, app: App, *, size: tuple[int, int], **options: Any) -> None:
+        super().__init__(app, size=size, **options)
+        self.size = size
         self.written = 0  # bytes, UTF-8, since the last reset
         self.frames = 0  # flushes since the last reset
         self.last_flush = 0.0  # process CPU time when the last frame had been written
@@ -97,8 +98,7 @@ class CountingDriver(Driver):
     def start_application_mode(self) -> None:
         """What a terminal tells a full-screen app first: its size, and (as most terminals
         in use do) that it supports synchronized output, which then wraps every frame."""
-        assert self._size is not None
-        size = Size(*self._size)
+        size = Size(*self.size)
         self.send_message(events.Resize(size, size))
         self.send_message(messages.TerminalSupportsSynchronizedOutput())
 
@@ -123,10 +123,8 @@ class Sample:
 class Harness:
     """Presses keys in a running app and measures the updates they cause."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, driver: CountingDriver) -> None:
         self.app = app
-        driver = app._driver
-        assert isinstance(driver, CountingDriver)
         self.driver = driver
 
     @property
@@ -345,14 +343,20 @@ async def run_app(make_app: Callable[[], App], scenario: Scenario, seed: int) ->
     with mock.patch.dict(os.environ, {"COLORTERM": "truecolor", "TERM": "xterm-256color"}):
         os.environ.pop("NO_COLOR", None)
         app = make_app()  # the app's console reads the environment here
-    app.driver_class = CountingDriver
+    drivers: list[CountingDriver] = []
+
+    def counting_driver(*args: Any, **options: Any) -> CountingDriver:
+        drivers.append(CountingDriver(*args, **options))
+        return drivers[-1]
+
+    app.driver_class = counting_driver  # Textual calls it as it would a driver class
     measured: Measured = {}
 
     async def auto_pilot(pilot: object) -> None:
         try:
             if app.console.color_system != "truecolor":
                 raise RuntimeError("the render benchmark needs a truecolor console")
-            harness = Harness(app)
+            harness = Harness(app, drivers[-1])
             gc.callbacks.append(harness.driver.note_collection)
             try:
                 measured.update(await scenario(harness, seed))

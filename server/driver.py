@@ -15,10 +15,10 @@ from collections.abc import Callable
 from typing import Any
 
 from textual import events, messages
-from textual._time import get_time
-from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
+
+from sixtui.tui.textual_internals import XTermParser, escape_wait, release_parser
 
 _START = (
     "\x1b[?1049h"  # the alternate screen
@@ -89,6 +89,7 @@ class ChannelDriver(Driver):
 
     def __init__(self, app: Any, *, write: Callable[[str], None], **options: Any) -> None:
         super().__init__(app, **options)
+        self._receiver = app  # where events go: Textual's drivers keep theirs privately
         self._write = write
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._parser: XTermParser | None = XTermParser()
@@ -102,7 +103,7 @@ class ChannelDriver(Driver):
 
     def send_message(self, message: messages.Message) -> None:
         # Always on the loop's thread here: no hop between threads is needed.
-        self._app.post_message(message)
+        self._receiver.post_message(message)
 
     def start_application_mode(self) -> None:
         self.write(_START)
@@ -123,13 +124,12 @@ class ChannelDriver(Driver):
         self.disable_input()
         parser, self._parser = self._parser, None
         if parser is not None:
-            parser._gen.close()
-            parser._tokens.clear()
+            release_parser(parser)
 
     def resize(self, width: int, height: int) -> None:
         """The client's terminal is now ``width`` × ``height``."""
         size = Size(max(1, width), max(1, height))
-        self._app.post_message(events.Resize(size, size))
+        self._receiver.post_message(events.Resize(size, size))
 
     def feed(self, data: bytes) -> None:
         """Bytes typed at the client's terminal."""
@@ -158,10 +158,11 @@ class ChannelDriver(Driver):
 
     def _watch_escape(self) -> None:
         """A lone Esc waits in the parser until its delay passes: check back for it then."""
-        parser = self._parser
-        if self._escape_timer is None and parser is not None and parser._timeout_time:
-            delay = max(0.0, parser._timeout_time - get_time()) + 0.001
-            self._escape_timer = asyncio.get_running_loop().call_later(delay, self._tick)
+        if self._escape_timer is not None or self._parser is None:
+            return
+        wait = escape_wait(self._parser)
+        if wait is not None:
+            self._escape_timer = asyncio.get_running_loop().call_later(wait + 0.001, self._tick)
 
     def _tick(self) -> None:
         self._escape_timer = None

@@ -7,8 +7,7 @@ import asyncio
 import contextlib
 import logging
 import sys
-from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
@@ -115,6 +114,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._term_type = ""
         self._colors = ColorDowngrade("truecolor")
         self._app: SixtuiApp | None = None
+        self._driver: ChannelDriver | None = None  # the app's, once Textual has made it
 
     def connection_made(self, channel: asyncssh.SSHServerChannel) -> None:
         self._channel = channel
@@ -166,7 +166,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._colors = ColorDowngrade(color_system_for(terminal))
         player = self._arrive()
         app = SixtuiApp(None, thinker=self._shared.thinker, terminal=terminal, player=player)
-        app.driver_class = partial(ChannelDriver, write=self._write)
+        app.driver_class = self._make_driver  # Textual calls it as it would a driver class
         self._app = app
         status = 0
         _STREAMS.begin()
@@ -187,10 +187,9 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
                 self._shared.roster.leave(player.name)
             _LIVE.discard(self)
             _STREAMS.end()
-            driver = app._driver
-            if isinstance(driver, ChannelDriver):
-                driver.close()
-            self._app = None
+            if self._driver is not None:
+                self._driver.close()
+            self._app = self._driver = None
             with contextlib.suppress(Exception):
                 if self._farewell:
                     channel.write(self._farewell.encode())
@@ -269,9 +268,8 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         if count:
             data = bytes(self._waiting[:count])
             del self._waiting[:count]
-            driver = self._current_driver()
-            if driver is not None:
-                driver.feed(data)
+            if self._driver is not None:
+                self._driver.feed(data)
         channel = self._channel
         if self._waiting:
             if channel is not None:
@@ -282,9 +280,8 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self._size = (width, height)
-        driver = self._current_driver()
-        if driver is not None:
-            driver.resize(width, height)
+        if self._driver is not None:
+            self._driver.resize(width, height)
 
     def eof_received(self) -> bool:
         self._stop()
@@ -293,9 +290,9 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop()
 
-    def _current_driver(self) -> ChannelDriver | None:
-        driver = self._app._driver if self._app is not None else None
-        return driver if isinstance(driver, ChannelDriver) else None
+    def _make_driver(self, app: SixtuiApp, **options: Any) -> ChannelDriver:
+        self._driver = ChannelDriver(app, write=self._write, **options)
+        return self._driver
 
     def stop(self, farewell: str) -> None:
         """Ends the session, with ``farewell`` written after the terminal is restored."""

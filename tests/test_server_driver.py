@@ -1,15 +1,14 @@
 """The SSH driver's input: terminal replies are never read as keys, however the bytes
 are cut into pieces on the way."""
 
-import math
-from unittest.mock import patch
+import time
 
 from hypothesis import given
 from hypothesis import strategies as st
 from textual import events
-from textual._xterm_parser import XTermParser
 
 from sixtui.server.driver import ReplyFilter
+from sixtui.tui.textual_internals import XTermParser, escape_wait
 
 KEYS = [
     "j",
@@ -67,7 +66,9 @@ def key_events(text: str, filter_replies: bool, cuts: list[int] = ()) -> list[tu
             seen += parser.feed(typed)
     if replies.held:
         seen += parser.feed(replies.release())
-    with patch("textual._parser.get_time", return_value=math.inf):  # the Esc delay is over
+    wait = escape_wait(parser)
+    if wait is not None:  # a lone Esc, held until its delay is over
+        time.sleep(wait)
         seen += parser.tick()
     return [summary(event) for event in seen if isinstance(event, events.Event)]
 

@@ -21,10 +21,10 @@ import weakref
 
 import pytest
 from textual import events
-from textual._xterm_parser import XTermParser
 
 from sixtui.server.driver import ChannelDriver
 from sixtui.tui.app import SixtuiApp
+from sixtui.tui.textual_internals import XTermParser
 from support.ssh_client import TIMEOUT, connect, read_until
 
 HOME_TITLE = "Connect6, Game of 6 and Six"

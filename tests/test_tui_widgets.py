@@ -68,9 +68,8 @@ async def test_the_key_bar_lists_the_game_keys_and_a_click_presses_one():
 
 
 async def test_news_from_another_apps_task_is_posted_not_drawn_there():
-    from textual._context import active_app
-
     from sixtui.tui.session import Update
+    from sixtui.tui.textual_internals import active_app
 
     app = hot_seat("connect6", size=9)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -134,8 +133,7 @@ def test_a_16_color_terminal_gets_the_boards_named_colors_as_they_are(
         monkeypatch.setenv(name, value)
     app = SixtuiApp()
     board = [Segment("·", Style.parse("black on yellow"))]
-    for line_filter in app._filters:
-        if line_filter.enabled:
-            board = line_filter.apply(board, Color(0, 0, 0))
+    for line_filter in app.get_line_filters():
+        board = line_filter.apply(board, Color(0, 0, 0))
     kind = board[0].style.bgcolor.type
     assert (kind == ColorType.STANDARD) is named  # else Textual's RGB for its yellow

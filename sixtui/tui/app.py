@@ -23,6 +23,7 @@ from sixtui.tui.screens.help import HelpScreen
 from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.screens.naming import NameScreen
 from sixtui.tui.stylesheet import SharedStylesheet
+from sixtui.tui.textual_internals import disable_tooltips, line_filters
 
 # Each theme's CSS variables, by the theme's name: sixtui registers no themes of its own.
 _THEME_VARIABLES: dict[str, dict[str, str]] = {}
@@ -55,7 +56,7 @@ class SixtuiApp(App[None]):
         super().__init__()
         self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
         # sixtui has no tooltips; unless told so, Textual adds one to every screen.
-        self._disable_tooltips = True
+        disable_tooltips(self)
         self.color_system = self.console.color_system
         """The colors of the terminal drawn on: 'standard' (16), '256' or 'truecolor'."""
         if terminal is not None:
@@ -78,13 +79,14 @@ class SixtuiApp(App[None]):
         in their own color system."""
         self.no_color = no_color_for(terminal)
         self.color_system = color_system_for(terminal)
-        self._filters = [
+        filters = line_filters(self)
+        filters[:] = [
             line_filter
-            for line_filter in self._filters
+            for line_filter in filters
             if not isinstance(line_filter, (NoColor, Monochrome))
         ]
         if self.no_color:
-            self._filters.append(NoColor() if self.native_ansi_color else Monochrome())
+            filters.append(NoColor() if self.native_ansi_color else Monochrome())
         self.console = Console(
             color_system="truecolor",
             file=self.console.file,
@@ -104,7 +106,7 @@ class SixtuiApp(App[None]):
         16 colors then match those badly: the yellow board came out bright red."""
         if self.color_system in ("standard", "windows"):
             self.set_reactive(App.ansi_color, True)
-            for line_filter in self._filters:
+            for line_filter in line_filters(self):
                 if isinstance(line_filter, ANSIToTruecolor):
                     line_filter.enabled = False
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual import on
-from textual._context import active_app
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -19,6 +18,7 @@ from sixtui.tui.move_chooser import MoveChooser, moves_pieces
 from sixtui.tui.palettes import team_names
 from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
 from sixtui.tui.session import GameSession, Update
+from sixtui.tui.textual_internals import active_app
 from sixtui.tui.widgets.board import BoardView
 from sixtui.tui.widgets.hex_board import HexBoard
 from sixtui.tui.widgets.keys import KeyBar

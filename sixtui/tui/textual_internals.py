@@ -1,0 +1,70 @@
+"""The few private names of Textual that sixtui cannot do without, each used only here.
+
+Textual offers no public way to do what these do (docs/operations.md says why each is
+needed). tests/test_textual_internals.py checks every one against the installed Textual
+and fails, saying what changed, when a release renames, moves or changes one of them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import __version__ as TEXTUAL_VERSION
+
+try:
+    # The app whose code is running now: screens tell their own app's work from another's.
+    from textual._context import active_app
+
+    # The clock the key parser times a lone Esc by.
+    from textual._time import get_time
+
+    # Textual's reader of terminal input; its drivers build their own, and so does ours.
+    from textual._xterm_parser import XTermParser
+except ImportError as missing:  # pragma: no cover - only with a Textual sixtui does not know
+    raise ImportError(
+        f"Textual {TEXTUAL_VERSION} no longer has a name sixtui relies on ({missing}): see "
+        "sixtui/tui/textual_internals.py and the Textual internals in docs/operations.md"
+    ) from missing
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.filter import LineFilter
+
+__all__ = [
+    "TEXTUAL_VERSION",
+    "XTermParser",
+    "active_app",
+    "disable_tooltips",
+    "escape_wait",
+    "line_filters",
+    "release_parser",
+]
+
+
+def disable_tooltips(app: App[object]) -> None:
+    """No tooltip layer on ``app``'s screens: sixtui has no tooltips, and Textual gives
+    every screen one unless told not to (its tests alone can say so, through run_test)."""
+    app._disable_tooltips = True
+
+
+def line_filters(app: App[object]) -> list[LineFilter]:
+    """``app``'s own list of line filters, to change in place: Textual chose them from
+    this process's environment, and an app drawing for a player over SSH needs those of
+    the player's terminal (Textual only offers ``get_line_filters``, to read them)."""
+    return app._filters
+
+
+def escape_wait(parser: XTermParser) -> float | None:
+    """Seconds until a lone Esc held in ``parser`` is taken as the Esc key (by
+    ``parser.tick()``), or None when it holds none: a driver without an input thread to
+    tick the parser must come back for it itself."""
+    deadline = parser._timeout_time
+    return None if deadline is None else max(0.0, deadline - get_time())
+
+
+def release_parser(parser: XTermParser) -> None:
+    """Lets go of what ``parser`` holds. Textual's key cache keeps up to 1,024 parsers,
+    and a parser's suspended generator holds the events it made, and through them its
+    app, for as long as the cache keeps it."""
+    parser._gen.close()
+    parser._tokens.clear()

@@ -1,0 +1,106 @@
+"""Textual's private names that sixtui relies on (sixtui/tui/textual_internals.py, and the
+stylesheet that shares parsed CSS) still do what sixtui needs of them. When a Textual
+release changes one, the test that fails says which and what for."""
+
+import inspect
+import time
+from contextvars import ContextVar
+
+from textual import events
+from textual.app import App
+from textual.constants import ESCAPE_DELAY
+from textual.css.stylesheet import Stylesheet
+from textual.filter import NoColor
+
+from sixtui.tui.textual_internals import (
+    TEXTUAL_VERSION,
+    XTermParser,
+    active_app,
+    disable_tooltips,
+    escape_wait,
+    line_filters,
+    release_parser,
+)
+
+
+def changed(what: str, needed_for: str) -> str:
+    return (
+        f"Textual {TEXTUAL_VERSION} changed {what}, which sixtui needs {needed_for}: "
+        "update sixtui/tui/textual_internals.py and the list in docs/operations.md"
+    )
+
+
+async def test_active_app_is_the_app_whose_code_runs():
+    app = App()
+    assert isinstance(active_app, ContextVar), changed(
+        "textual._context.active_app", "to tell its own app's work from another's"
+    )
+    async with app.run_test():
+        assert active_app.get() is app, changed(
+            "textual._context.active_app", "to tell its own app's work from another's"
+        )
+
+
+def keys(made) -> list[str]:
+    return [event.key for event in made if isinstance(event, events.Key)]
+
+
+def test_the_key_parser_reads_keys_and_holds_a_lone_esc_for_its_delay():
+    why = "to read the keys of players over SSH"
+    parser = XTermParser()
+    assert keys(parser.feed("j\x1b[A")) == ["j", "up"], changed("XTermParser.feed", why)
+    assert escape_wait(parser) is None, changed("XTermParser._timeout_time", why)
+    assert keys(parser.feed("\x1b")) == [], changed("XTermParser's hold on a lone Esc", why)
+    wait = escape_wait(parser)
+    assert wait is not None and 0 < wait <= ESCAPE_DELAY, changed(
+        "XTermParser._timeout_time or textual._time.get_time", "to deliver a lone Esc"
+    )
+    time.sleep(wait)
+    assert keys(parser.tick()) == ["escape"], changed("XTermParser.tick", "to deliver Esc")
+
+
+def test_a_released_parser_holds_nothing():
+    parser = XTermParser()
+    list(parser.feed("\x1b[A\x1b"))
+    release_parser(parser)
+    assert inspect.getgeneratorstate(parser._gen) == inspect.GEN_CLOSED, changed(
+        "XTermParser._gen", "to let a finished session's app go"
+    )
+    assert not parser._tokens, changed("XTermParser._tokens", "to let a session's app go")
+
+
+async def test_disabled_tooltips_take_the_tooltip_layer_off_every_screen():
+    app = App()
+    async with app.run_test(tooltips=True):
+        assert "_tooltips" in app.screen.layers, changed(
+            "how screens get tooltips", "to leave them out"
+        )
+        disable_tooltips(app)
+        assert "_tooltips" not in app.screen.layers, changed(
+            "App._disable_tooltips", "to start sessions without a tooltip per screen"
+        )
+
+
+def test_line_filters_are_the_apps_own_list():
+    app = App()
+    added = NoColor()
+    line_filters(app).append(added)
+    assert added in app.get_line_filters(), changed(
+        "App._filters", "to draw in the colors of the player's terminal, not the server's"
+    )
+
+
+def test_the_stylesheet_still_parses_each_source_through_parse_rules():
+    # sixtui/tui/stylesheet.py overrides it to share parsed CSS between apps.
+    parameters = list(inspect.signature(Stylesheet._parse_rules).parameters)
+    assert parameters == [
+        "self",
+        "css",
+        "read_from",
+        "is_default_rules",
+        "tie_breaker",
+        "scope",
+    ], changed("Stylesheet._parse_rules", "to parse each app's CSS once per process")
+    assert Stylesheet(variables={"accent": "red"})._variables == {"accent": "red"}, changed(
+        "Stylesheet._variables", "to share parsed CSS between apps of one theme"
+    )
