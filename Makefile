@@ -15,7 +15,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# The SSH server: players connect with ssh -p 2222 localhost. Settings: config/server.toml.
+# The SSH server, on port 2222 of every network interface, guests allowed: players connect
+# with ssh -p 2222 HOST (this machine's name or address). Settings: config/server.toml.
+# To keep it to this machine: make serve ARGS="--host 127.0.0.1".
 serve: install
 	$(BIN)/sixtui serve $(ARGS)
 
