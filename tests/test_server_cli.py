@@ -170,3 +170,15 @@ def test_a_port_in_use_is_refused_in_one_line(tmp_path, capsys) -> None:
     assert said == (
         f"sixtui server: port: cannot listen on 127.0.0.1 port {port}: address already in use"
     )
+
+
+def test_the_interface_never_imports_the_server() -> None:
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, sixtui.cli, sixtui.tui.app; print(*sys.modules)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout.split()
+    assert "sixtui.cli" in loaded
+    assert not [name for name in loaded if name.startswith("sixtui.server")]
