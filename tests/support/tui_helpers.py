@@ -5,12 +5,13 @@ import contextlib
 import re
 
 from sixtui.ai.worker import Thinker
-from sixtui.rules import Square, new_game
+from sixtui.rules import Result, Square, new_game
 from sixtui.rules.hexes import Hex
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.widgets.hex_board import HexBoard
+from sixtui.tui.widgets.keys import KeyBar
 
 SIZE = (80, 24)
 DEADLINE = 10.0  # seconds a computer turn may take before a test gives up on it
@@ -45,6 +46,17 @@ async def started_thinker():
     async with Thinker() as thinker:
         await thinker.think(new_game("six"), "easy")
         yield thinker
+
+
+async def resign_the_last_game(pilot) -> None:
+    """In a hot-seat Game of 6, as if five games had been won by the side that opened the
+    first: White resigns the sixth, which ends the match, and its summary is shown."""
+    session = game_screen(pilot.app).session
+    for _ in range(5):
+        session.match.record(Result(0, "resign", (6, 0)))
+    await pilot.press("r", "y")
+    await pilot.pause()
+    assert session.match.is_over
 
 
 def game_screen(app: SixtuiApp) -> GameScreen:
@@ -162,3 +174,9 @@ async def type_move(pilot, text: str) -> None:
     """Opens the move input with /, types ``text`` and presses Enter."""
     await pilot.press("slash", *text, "enter")
     await pilot.pause()
+
+
+def key_bar(app: SixtuiApp) -> str:
+    """The keys the game screen's footer shows, as drawn (under a dialog too)."""
+    footer = game_screen(app).query_one(KeyBar)
+    return " ".join("".join(text for text, _ in footer._drawn[0]).split())

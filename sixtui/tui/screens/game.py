@@ -42,10 +42,10 @@ class GameScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("r", "resign", "Resign"),
         Binding("m", "hints", "Hints"),
-        Binding("exclamation_mark", "declare", "Declare", show=False),
+        Binding("exclamation_mark", "declare", "Declare"),
         Binding("slash,colon", "type_move", "Type"),
-        Binding("n", "next_game", "Next game", show=False),
-        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("n", "next_game", "Next game"),
+        Binding("escape", "cancel", "Cancel"),
         Binding("question_mark", "app.help", "Rules"),
         Binding("q", "quit_game", "Quit"),
     ]
@@ -74,6 +74,10 @@ class GameScreen(Screen[None]):
     @property
     def board(self) -> BoardView:
         return self.query_one("#board", BoardView)
+
+    @property
+    def move_input(self) -> Input:
+        return self.query_one("#move-input", Input)
 
     def on_mount(self) -> None:
         self._own_app = active_app.get()
@@ -132,6 +136,7 @@ class GameScreen(Screen[None]):
         if self._declaring:
             status += " and declare (!)"
         self.panel.show(status, message)
+        self.refresh_bindings()
 
     @property
     def panel(self) -> SidePanel:
@@ -154,6 +159,46 @@ class GameScreen(Screen[None]):
 
     def _say(self, text: str) -> None:
         self.panel.show(message=text)
+
+    # -- the keys offered ----------------------------------------------------------------
+
+    def key_description(self, action: str, description: str) -> str | None:
+        """What the footer says the key bound to ``action`` does now; ``None`` leaves out
+        a key that would only say why it does nothing (pressed, it still says so)."""
+        if self.focused is self.move_input:
+            return description if action == "cancel" else None
+        session, game = self.session, self.session.game
+        if game.is_over:
+            after_the_end = {"centre", "app.help", "quit_game"}
+            if not session.match.is_over:
+                after_the_end.add("next_game")
+            return description if action in after_the_end else None
+        if action == "choose":
+            return self._choosing()
+        offered = {
+            "undo": session.may_undo,
+            # A piece picked shows where it may go whether hints are on or not.
+            "hints": isinstance(self.board, HexBoard) and self.chooser.picked is None,
+            "declare": bool(game.options().get("declare")),
+            "next_game": False,
+            "cancel": self.chooser.picked is not None or self._declaring,
+        }
+        return description if offered.get(action, True) else None
+
+    def _choosing(self) -> str:
+        """What choosing a cell does next."""
+        if not moves_pieces(self.session.game):
+            return "Place"
+        if self.chooser.groups:
+            return "Keep group"
+        return "Move here" if self.chooser.picked is not None else "Pick"
+
+    def _refused_when_over(self) -> bool:
+        """Says why, and is true, when the game has ended: for keys that change a game in play."""
+        if self.session.game.is_over:
+            self._say(self._why_not_now())
+            return True
+        return False
 
     # -- choosing cells ------------------------------------------------------------------
 
@@ -205,12 +250,14 @@ class GameScreen(Screen[None]):
     # -- actions -------------------------------------------------------------------------
 
     def action_type_move(self) -> None:
-        entry = self.query_one("#move-input", Input)
+        if self._refused_when_over():
+            return
+        entry = self.move_input
         entry.display = True
         entry.focus()
 
     def _close_move_input(self) -> None:
-        self.query_one("#move-input", Input).display = False
+        self.move_input.display = False
         self.board.focus()
 
     def action_cancel(self) -> None:
@@ -223,6 +270,8 @@ class GameScreen(Screen[None]):
             self._show_position()
 
     def action_hints(self) -> None:
+        if self._refused_when_over():
+            return
         if not isinstance(self.board, HexBoard):
             self._say("every empty point is a legal place here: hints are for Six")
             return
@@ -234,7 +283,10 @@ class GameScreen(Screen[None]):
         game = self.session.game
         if not game.options().get("declare"):
             self._say("declaring is off in this game")
-        elif game.can_declare() and self.session.may_move:  # type: ignore[attr-defined]
+            return
+        if self._refused_when_over():
+            return
+        if game.can_declare() and self.session.may_move:  # type: ignore[attr-defined]
             await self._play("declare")
         else:
             self._declaring = not self._declaring
@@ -242,12 +294,16 @@ class GameScreen(Screen[None]):
             self._show_position()
 
     async def action_undo(self) -> None:
+        if self._refused_when_over():
+            return
         if not self.session.may_undo:
             self._say("there is no move of yours to take back")
             return
         await self.session.undo()
 
     def action_resign(self) -> None:
+        if self._refused_when_over():
+            return
         if not self.session.may_resign:
             self._say("there is nothing to resign")
             return
