@@ -4,6 +4,7 @@ nothing now says why when pressed."""
 from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
 from sixtui.tui.screens.game import GameScreen
 from support.tui_helpers import (
+    CONNECT6_WIN,
     SIZE,
     TIED_SPLIT,
     game_screen,
@@ -12,16 +13,9 @@ from support.tui_helpers import (
     key_bar,
     panel,
     place,
+    play_all,
     resign_the_last_game,
 )
-
-# Black makes six in a row on 9×9.
-CONNECT6_WIN = ["E5", "A1", "A2", "F5", "G5", "B1", "B2", "C5", "D5", "C1", "C2", "H5"]
-
-
-async def play_all(app, moves) -> None:
-    for move in moves:
-        await game_screen(app).session.play(move)
 
 
 def shows_none_of(footer: str, descriptions) -> bool:

@@ -28,6 +28,8 @@ TIED_SPLIT = [
     "-3,2", "-4,3", "-5,6", "3,3", "1,2", "5,-4", "-3,1", "5,-3",
 ]
 # fmt: on
+# Black makes six in a row on 9×9, H5 last.
+CONNECT6_WIN = ["E5", "A1", "A2", "F5", "G5", "B1", "B2", "C5", "D5", "C1", "C2", "H5"]
 
 
 def hot_seat(game: str, players: int = 2, **options) -> SixtuiApp:
@@ -62,6 +64,12 @@ async def resign_the_last_game(pilot) -> None:
 def game_screen(app: SixtuiApp) -> GameScreen:
     """The game screen, even under a dialog or the help."""
     return next(screen for screen in reversed(app.screen_stack) if isinstance(screen, GameScreen))
+
+
+async def play_all(app: SixtuiApp, moves) -> None:
+    """Plays ``moves`` through the session, as set-up for what a test does with keys."""
+    for move in moves:
+        await game_screen(app).session.play(move)
 
 
 def screen_names(app: SixtuiApp) -> list[str]:

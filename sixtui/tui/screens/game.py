@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from textual import on
@@ -13,7 +14,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input
 
-from sixtui.rules import IllegalMove, Move
+from sixtui.rules import Game, IllegalMove, Move, Square
 from sixtui.tui.game_setup import TITLES
 from sixtui.tui.move_chooser import MoveChooser, moves_pieces
 from sixtui.tui.palettes import team_names
@@ -66,10 +67,7 @@ class GameScreen(Screen[None]):
         yield board_type(self.session, self._cell_chosen, id="board")
         yield SidePanel(self.session, TITLES[game.name], id="side")
         yield KeyBar()
-        yield TypedInput(
-            placeholder="type a move, like J10 or 2,0>1,1; Enter plays it, Esc goes back",
-            id="move-input",
-        )
+        yield TypedInput(id="move-input")
 
     @property
     def board(self) -> BoardView:
@@ -217,11 +215,12 @@ class GameScreen(Screen[None]):
             return
         await self._play(move)
 
-    async def _play(self, move: Move | str) -> None:
-        if self._declaring and isinstance(move, Move) and move.to is not None:
-            move = Move(move.to, move.origin, move.keep, declare=True)
+    async def _play(self, *turn: Move | str) -> None:
+        """Asks the session to play ``turn``, a move or more; says why not when it cannot."""
+        if self._declaring:
+            turn = tuple(_declaring(move) for move in turn)
         try:
-            await self.session.play(move)
+            await self.session.play_turn(turn)
         except IllegalMove as why:
             self._say(str(why))
             self._show_position()
@@ -245,7 +244,7 @@ class GameScreen(Screen[None]):
             self._say(self._why_not_now())
             return
         self.chooser.reset()
-        await self._play(text)
+        await self._play(*typed_turn(self.session.game, text))
 
     # -- actions -------------------------------------------------------------------------
 
@@ -253,6 +252,7 @@ class GameScreen(Screen[None]):
         if self._refused_when_over():
             return
         entry = self.move_input
+        entry.placeholder = typing_prompt(self.session.game)
         entry.display = True
         entry.focus()
 
@@ -346,3 +346,59 @@ class GameScreen(Screen[None]):
             await self.session.next_game()
         elif choice == "quit":
             await self._leave()
+
+
+def _declaring(move: Move | str) -> Move | str:
+    """``move`` made to declare, when it is a piece put down; typed text says so itself."""
+    if isinstance(move, Move) and move.to is not None:
+        return Move(move.to, move.origin, move.keep, declare=True)
+    return move
+
+
+_POINT = re.compile(r"[A-Za-z][0-9]{1,2}")
+_POINTS = re.compile(r"\s*[A-Za-z][0-9]{1,2}(?:[\s,;]*[A-Za-z][0-9]{1,2})+\s*")
+
+
+def typed_turn(game: Game, text: str) -> list[str]:
+    """The moves of a turn typed on one line: on a square board, points one after another
+    (``K10 L10``, ``k10,l10``); otherwise the one move typed.
+
+    >>> from sixtui.rules import new_game
+    >>> typed_turn(new_game("connect6"), "k10, L10")
+    ['k10', 'L10']
+    >>> typed_turn(new_game("six"), "2,0>1,1")
+    ['2,0>1,1']
+    """
+    if game.name != "six" and _POINTS.fullmatch(text):
+        return _POINT.findall(text)
+    return [text]
+
+
+def typing_prompt(game: Game) -> str:
+    """What the move input asks for, with an example that fits the turn to play.
+
+    >>> from sixtui.rules import new_game
+    >>> game = new_game("connect6", size=19)
+    >>> typing_prompt(game)
+    'type a move, like J10; Enter plays it, Esc goes back'
+    >>> game.play("J10")
+    >>> typing_prompt(game)
+    'type a move, like I10 K10; Enter plays it, Esc goes back'
+    """
+    if game.name == "six":
+        example = "2,0>1,1" if moves_pieces(game) else "1,-1"
+    else:
+        example = _free_points(game, game.stones_left)  # type: ignore[attr-defined]
+    return f"type a move, like {example}; Enter plays it, Esc goes back"
+
+
+def _free_points(game: Game, count: int) -> str:
+    """The ``count`` free points nearest the middle of a square board, the row first."""
+    middle = game.size // 2  # type: ignore[attr-defined]
+
+    def distance(point: Square) -> tuple[int, int, int]:
+        across, up = abs(point.col - middle), abs(point.row - middle)
+        return across + up, up, point.col
+
+    free = sorted((move.to for move in game.legal_moves()), key=distance)  # type: ignore[arg-type]
+    return " ".join(str(point) for point in free[:count])
