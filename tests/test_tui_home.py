@@ -11,6 +11,7 @@ from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.widgets.choice import Choice, ChoiceList, _window
+from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.who_is_here import who_is_here_text
 from support.tui_helpers import SIZE
 
@@ -102,6 +103,10 @@ async def test_a_click_chooses_an_option_and_the_board_sizes_follow_the_game():
         assert listed.current == "seat1" and listed.value("seat1") == "hard"
 
 
+def footer(app: SixtuiApp) -> str:
+    return " ".join("".join(text for text, _ in app.screen.query_one(KeyBar)._drawn[0]).split())
+
+
 def drawn_current(app: SixtuiApp) -> list[str]:
     """The captions of the lines drawn as the current one."""
     return [line[0][0].strip() for line in choices(app)._drawn if line[0][1].endswith("current")]
@@ -114,9 +119,11 @@ async def test_the_lines_and_play_are_one_list_for_the_arrows():
         play = app.screen.query_one("#play")
         await pilot.press("down", "down", "down")
         assert listed.current == "seat1" and drawn_current(app) == ["Seat 2 ○"]
+        assert footer(app) == "←→ Change ↑↓ Line ⏎ Play ? Rules q Quit"
         await pilot.press("down")
         assert app.focused is play
         assert drawn_current(app) == []  # the focus is on Play alone
+        assert footer(app) == "⏎ Play ↑↓ Line ? Rules q Quit"
         await pilot.press("up")
         assert listed.has_focus and listed.current == "seat1"
         assert drawn_current(app) == ["Seat 2 ○"]

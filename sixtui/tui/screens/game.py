@@ -163,7 +163,7 @@ class GameScreen(Screen[None]):
     def key_description(self, action: str, description: str) -> str | None:
         """What the footer says the key bound to ``action`` does now; ``None`` leaves out
         a key that would only say why it does nothing (pressed, it still says so)."""
-        if self.focused is self.move_input:
+        if isinstance(self.focused, Input):  # typed keys go into the move
             return description if action == "cancel" else None
         session, game = self.session, self.session.game
         if game.is_over:
