@@ -4,12 +4,14 @@ opens the table chosen."""
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from textual import events
 
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.widgets.choice import Choice, ChoiceList, _window
+from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.who_is_here import who_is_here_text
 from support.tui_helpers import SIZE
 
@@ -46,6 +48,41 @@ async def test_the_keys_choose_four_player_six_with_a_computer_team_and_enter_op
         assert app.screen.session.game.options()["ruleset"] == "romanian"
 
 
+def drawn_line(app: SixtuiApp, name: str) -> str:
+    listed = choices(app)
+    line = listed._drawn[[choice.name for choice in listed.shown].index(name)]
+    return "".join(text for text, _ in line).strip()
+
+
+async def test_declaring_is_offered_with_what_it_does_for_the_rulesets_that_have_it():
+    app = SixtuiApp(computer_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("left", "down")  # Six, steffen rules: no declaring
+        assert "declare" not in shown(app)
+        await pilot.press("right")  # romanian
+        line = " ".join(drawn_line(app, "declare").split())
+        assert line == "Declaring off on on: a shape wins only when its team declares it"
+        await pilot.press("right")  # romanian-advanced
+        assert "declare" in shown(app)
+        await pilot.press("down", "down", "right", "enter")  # declaring on, then play
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.game.options() == {
+            "ruleset": "romanian-advanced", "players": 2, "declare": True
+        }  # fmt: skip
+
+
+async def test_keys_in_a_burst_find_the_lines_the_keys_before_them_showed():
+    app = SixtuiApp(computer_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for key in ("left", "down", "right"):  # as one packet over SSH: Six, Rules, romanian
+            app.post_message(events.Key(key, None))
+        await pilot.pause()
+        await pilot.pause()
+        assert choices(app).current == "ruleset"
+        assert choices(app).value("ruleset") == "romanian"
+        assert "declare" in shown(app)
+
+
 async def test_a_click_chooses_an_option_and_the_board_sizes_follow_the_game():
     app = SixtuiApp(computer_pause=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -66,19 +103,64 @@ async def test_a_click_chooses_an_option_and_the_board_sizes_follow_the_game():
         assert listed.current == "seat1" and listed.value("seat1") == "hard"
 
 
-async def test_up_from_the_first_line_and_down_from_the_last_move_the_focus_on():
+def footer(app: SixtuiApp) -> str:
+    return " ".join("".join(text for text, _ in app.screen.query_one(KeyBar)._drawn[0]).split())
+
+
+def drawn_current(app: SixtuiApp) -> list[str]:
+    """The captions of the lines drawn as the current one."""
+    return [line[0][0].strip() for line in choices(app)._drawn if line[0][1].endswith("current")]
+
+
+async def test_the_lines_and_play_are_one_list_for_the_arrows():
     app = SixtuiApp(computer_pause=0)
     async with app.run_test(size=SIZE) as pilot:
         listed = choices(app)
+        play = app.screen.query_one("#play")
         await pilot.press("down", "down", "down")
-        assert listed.current == "seat1" and listed.has_focus
+        assert listed.current == "seat1" and drawn_current(app) == ["Seat 2 ○"]
+        assert footer(app) == "←→ Change ↑↓ Line ⏎ Play ? Rules q Quit"
         await pilot.press("down")
-        assert app.focused is app.screen.query_one("#play")
-        listed.focus()
+        assert app.focused is play
+        assert drawn_current(app) == []  # the focus is on Play alone
+        assert footer(app) == "⏎ Play ↑↓ Line ? Rules q Quit"
+        await pilot.press("up")
+        assert listed.has_focus and listed.current == "seat1"
+        assert drawn_current(app) == ["Seat 2 ○"]
         await pilot.press("k", "k", "k")
-        assert listed.current == "game" and listed.has_focus
-        await pilot.press("k")
-        assert not listed.has_focus
+        assert listed.current == "game"
+        await pilot.press("k")  # round to Play, as shift+Tab goes
+        assert app.focused is play and drawn_current(app) == []
+        await pilot.press("j")  # and on round to the first line
+        assert listed.has_focus and listed.current == "game"
+
+
+async def test_back_from_a_game_the_focus_shows_where_it_is_and_the_arrows_work():
+    app = SixtuiApp(computer_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        listed = choices(app)
+        await pilot.press("down", "right", "down", "down", "down")  # 13×13, then Play
+        play = app.screen.query_one("#play")
+        assert app.focused is play
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert app.focused is play and drawn_current(app) == []
+        await pilot.press("up")
+        assert listed.has_focus and drawn_current(app) == ["Seat 2 ○"]
+        await pilot.press("up", "up", "enter")  # from a line, Enter plays too
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert listed.has_focus and drawn_current(app) == ["Board"]
+        await pilot.press("question_mark")
+        assert not isinstance(app.screen, HomeScreen)
+        await pilot.press("escape")
+        assert listed.has_focus and drawn_current(app) == ["Board"]
+        await pilot.press("down")
+        assert drawn_current(app) == ["Seat 1 ●"]
 
 
 async def test_the_cursor_leaves_a_line_that_is_hidden():

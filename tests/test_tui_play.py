@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.widgets import Button, Input, Static
 
-from sixtui.rules import Result, Square
+from sixtui.rules import Square
 from sixtui.rules.hexes import Hex
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.game_setup import GameSetup
@@ -27,6 +27,7 @@ from support.tui_helpers import (
     offset_of,
     panel,
     place,
+    resign_the_last_game,
     run_at,
     screen_names,
     started_thinker,
@@ -373,7 +374,7 @@ async def test_resigning_ends_the_game_for_the_other_team():
         assert isinstance(app.screen, GameScreen)
         assert says_won(panel(app, "status"), "Black", "resignation")
         await pilot.press("r")
-        assert panel(app, "message") == "there is nothing to resign"
+        assert panel(app, "message") == "the game is over: n starts the next one"
         await pilot.press("left", "enter")
         assert panel(app, "message") == "the game is over: n starts the next one"
         assert history(app) == ["E5"]
@@ -790,12 +791,7 @@ async def test_a_six_series_is_opened_by_the_loser():
 async def test_after_the_match_choosing_a_cell_offers_no_next_game():
     app = hot_seat("gameof6", size=8)
     async with app.run_test(size=SIZE) as pilot:
-        session = game_screen(app).session
-        for _ in range(5):  # as if five games had been played
-            session.match.record(Result(0, "resign", (6, 0)))
-        await pilot.press("r", "y")
-        await pilot.pause()
-        assert session.match.is_over
+        await resign_the_last_game(pilot)
         await pilot.press("b", "enter")
         assert panel(app, "message") != ""
         assert "n starts the next one" not in panel(app, "message")

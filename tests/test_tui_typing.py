@@ -1,9 +1,25 @@
-"""Text entry keeps every key in the order it came, even when keys arrive in a burst."""
+"""Typing: text entry keeps every key in the order it came, even when keys arrive in a
+burst, and a whole turn typed on one line is played whole or not at all."""
 
+import pytest
 from textual import events
 from textual.app import App, ComposeResult
 
+from sixtui.rules import IllegalMove
+from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.widgets.typing import TypedInput
+from support.tui_helpers import (
+    CONNECT6_WIN,
+    SIZE,
+    TIED_SPLIT,
+    game_screen,
+    glyph_at,
+    history,
+    hot_seat,
+    panel,
+    play_all,
+    type_move,
+)
 
 
 class Entry(App[None]):
@@ -38,3 +54,116 @@ async def test_a_backspace_in_a_burst_removes_the_character_before_it() -> None:
 async def test_cursor_keys_in_a_burst_move_before_the_next_character() -> None:
     app = await burst("b", "c", "left", "a", "home", "x", "enter")
     assert app.submitted == ["xbac"]
+
+
+# -- a whole turn typed on one line ------------------------------------------------------------
+
+
+def prompt(app) -> str:
+    return game_screen(app).move_input.placeholder
+
+
+async def test_a_whole_connect6_turn_typed_on_one_line_places_both_stones():
+    app = hot_seat("connect6")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash")
+        assert prompt(app) == "type a move, like J10; Enter plays it, Esc goes back"
+        await pilot.press(*"J10", "enter")
+        await pilot.press("slash")
+        assert prompt(app) == "type a move, like I10 K10; Enter plays it, Esc goes back"
+        await pilot.press(*"K10 L10", "enter")
+        await pilot.pause()
+        assert history(app) == ["J10", "K10", "L10"]
+        for typed in ("k11,l11", "M12, N12", "o13;p13", "Q14R14"):
+            await type_move(pilot, typed)
+        assert history(app)[3:] == ["K11", "L11", "M12", "N12", "O13", "P13", "Q14", "R14"]
+        assert panel(app, "message") == ""
+        session = game_screen(app).session
+        await session.play("A1")  # one stone of the turn with the cursor, the other typed
+        await pilot.press("slash")
+        assert prompt(app) == "type a move, like I10; Enter plays it, Esc goes back"
+        await pilot.press(*"A2", "enter")
+        assert history(app)[-2:] == ["A1", "A2"]
+
+
+TURNS_REFUSED = [
+    ("K12 J10", "J10 is taken: nothing was played"),
+    ("J10 K12", "J10 is taken: nothing was played"),
+    ("K12 K12", "K12 is taken: nothing was played"),
+    ("K12 Z99", "Z99 is off the board (columns A–S, rows 1–19): nothing was played"),
+    ("K12 L12 M12", "this turn is two stones, not 3: nothing was played"),
+    ("K12 hello", "'K12 hello' is not a point: write a column letter and a row, like J10"),
+]
+
+
+async def test_a_turn_with_a_stone_that_cannot_be_played_places_neither():
+    app = hot_seat("connect6")
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "J10 K10")
+        assert panel(app, "message") == "this turn is one stone, not 2: nothing was played"
+        assert history(app) == []
+        await type_move(pilot, "J10")
+        for typed, message in TURNS_REFUSED:
+            await type_move(pilot, typed)
+            assert panel(app, "message") == message
+            assert history(app) == ["J10"]
+            assert glyph_at(app, "K12")[0] == "·"
+            game = game_screen(app).session.game
+            assert (game.to_move, game.stones_left) == (1, 2)
+        await type_move(pilot, "K12 L12")
+        assert history(app) == ["J10", "K12", "L12"]
+
+
+async def test_a_game_of_6_turn_typed_whole_counts_dots():
+    app = hot_seat("gameof6", size=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "E5")
+        await pilot.press("slash")
+        assert prompt(app) == "type a move, like D5 F5; Enter plays it, Esc goes back"
+        await pilot.press(*"a1 a2 a3", "enter")
+        await pilot.pause()
+        assert panel(app, "message") == "this turn is two dots, not 3: nothing was played"
+        await type_move(pilot, "a1 a2")
+        assert history(app) == ["E5", "A1", "A2"]
+
+
+async def test_a_turn_whose_first_stone_wins_ends_there():
+    app = hot_seat("connect6", size=9)
+    async with app.run_test(size=SIZE) as pilot:
+        session = game_screen(app).session
+        for move in CONNECT6_WIN[:-1]:
+            await session.play(move)
+        await type_move(pilot, "H5 I9")  # Black's H5 makes six in a row
+        game = session.game
+        assert game.result.winner == 0 and game.result.reason == "six-in-a-row"
+        assert history(app)[-1] == "H5" and game.at("I9") is None
+
+
+async def test_the_session_plays_a_typed_turn_as_one():
+    session = GameSetup("connect6", seats=(None, None)).session(None)
+    updates = []
+    session.subscribe(updates.append)
+    await session.play("J10")
+    await session.play_turn(["K10", "L10"])
+    assert [str(move) for move in updates[-1].moves] == ["K10", "L10"]
+    assert len(updates) == 2  # one piece of news for the whole turn
+    with pytest.raises(IllegalMove, match="K11 is taken: nothing was played"):
+        await session.play_turn(["K11", "K11"])
+    assert len(session.game.history) == 3 and len(updates) == 2
+
+
+async def test_six_prompts_for_a_move_that_fits_its_round():
+    app = hot_seat("six")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash")
+        assert prompt(app) == "type a move, like 1,-1; Enter plays it, Esc goes back"
+        await pilot.press("escape")
+        await play_all(app, TIED_SPLIT)
+        await pilot.press("slash")
+        assert prompt(app) == "type a move, like 2,0>1,1; Enter plays it, Esc goes back"
+        await pilot.press(*"0,0>1,0 1,1", "enter")
+        await pilot.pause()
+        assert panel(app, "message").endswith(
+            "write a cell like 2,-1, a move like 0,0>1,1, or declare"
+        )
+        assert len(history(app)) == 38

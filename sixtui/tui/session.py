@@ -1,11 +1,12 @@
 """What a game screen sees of a game, and the one place it sends what the player does.
 
 A screen never changes a game itself: it reads :attr:`GameSession.game`, asks
-the session to :meth:`~GameSession.play`, :meth:`~GameSession.undo` or
-:meth:`~GameSession.resign`, and redraws when the session tells its listeners
-that something changed. :class:`LocalSession` runs the engine and the computer
-players in this process; a server provides another implementation with the
-same methods, so the screens work unchanged over SSH.
+the session to :meth:`~GameSession.play` a move or :meth:`~GameSession.play_turn`
+several at once, to :meth:`~GameSession.undo` or :meth:`~GameSession.resign`, and
+redraws when the session tells its listeners that something changed.
+:class:`LocalSession` runs the engine and the computer players in this process; a
+server provides another implementation with the same methods, so the screens work
+unchanged over SSH.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -119,8 +120,14 @@ class GameSession(ABC):
     # -- acting ------------------------------------------------------------------------
 
     @abstractmethod
+    async def play_turn(self, moves: Sequence[Move | str]) -> None:
+        """Plays ``moves`` in turn for the seat to move, all within its turn (the whole
+        turn, or the start of it): every one, or none and :class:`IllegalMove` with the
+        reason. Moves after one that ends the game are left out."""
+
     async def play(self, move: Move | str) -> None:
         """Plays ``move`` for the seat to move; raises :class:`IllegalMove` with the reason."""
+        await self.play_turn([move])
 
     @abstractmethod
     async def undo(self) -> None:
@@ -216,12 +223,17 @@ class LocalSession(GameSession):
         """Lets a computer seat that moves first begin thinking (needs a running loop)."""
         self._continue()
 
-    async def play(self, move: Move | str) -> None:
+    async def play_turn(self, moves: Sequence[Move | str]) -> None:
         if self._game.is_over:
             raise IllegalMove("the game is over")
         if not self.may_move:
             raise IllegalMove(f"it is {self.player_at(self._game.to_move).name}'s turn")
-        self._apply([self._game.parse_move(move)])
+        if not moves:
+            raise IllegalMove("a turn needs a move")
+        if len(moves) == 1:
+            self._apply([self._game.parse_move(moves[0])])  # checked as it is played
+        else:
+            self._apply(self._tried(moves))
 
     async def undo(self) -> None:
         if not self.may_undo:
@@ -269,6 +281,26 @@ class LocalSession(GameSession):
         if self._game.to_move in people:
             return self._game.to_move
         return people[0] if people else None
+
+    def _tried(self, moves: Sequence[Move | str]) -> list[Move]:
+        """``moves`` read and played on a copy of the game, up to its end if it comes first;
+        :class:`IllegalMove` if one cannot be played, or the turn ends before them."""
+        trial = self._game.copy()
+        seat = trial.to_move
+        turn: list[Move] = []
+        for move in moves:
+            if trial.is_over:
+                break
+            if trial.to_move != seat:
+                raise IllegalMove(
+                    f"this turn is {_count(trial, len(turn))}, not {len(moves)}: nothing was played"
+                )
+            try:
+                turn.append(trial.parse_move(move))
+                trial.play(turn[-1])
+            except IllegalMove as why:
+                raise IllegalMove(f"{why}: nothing was played") from None
+        return turn
 
     def _apply(self, moves: list[Move]) -> None:
         played = []
@@ -323,3 +355,12 @@ class LocalSession(GameSession):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+
+_NUMBERS = {1: "one", 2: "two"}
+
+
+def _count(game: Game, moves: int) -> str:
+    """``moves`` of ``game`` in words, named as its players name them: ``two stones``."""
+    noun = {"connect6": "stone", "gameof6": "dot"}.get(game.name, "move")
+    return f"{_NUMBERS.get(moves, str(moves))} {noun}{'' if moves == 1 else 's'}"

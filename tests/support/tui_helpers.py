@@ -5,12 +5,13 @@ import contextlib
 import re
 
 from sixtui.ai.worker import Thinker
-from sixtui.rules import Square, new_game
+from sixtui.rules import Result, Square, new_game
 from sixtui.rules.hexes import Hex
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.widgets.hex_board import HexBoard
+from sixtui.tui.widgets.keys import KeyBar
 
 SIZE = (80, 24)
 DEADLINE = 10.0  # seconds a computer turn may take before a test gives up on it
@@ -27,6 +28,8 @@ TIED_SPLIT = [
     "-3,2", "-4,3", "-5,6", "3,3", "1,2", "5,-4", "-3,1", "5,-3",
 ]
 # fmt: on
+# Black makes six in a row on 9×9, H5 last.
+CONNECT6_WIN = ["E5", "A1", "A2", "F5", "G5", "B1", "B2", "C5", "D5", "C1", "C2", "H5"]
 
 
 def hot_seat(game: str, players: int = 2, **options) -> SixtuiApp:
@@ -47,9 +50,26 @@ async def started_thinker():
         yield thinker
 
 
+async def resign_the_last_game(pilot) -> None:
+    """In a hot-seat Game of 6, as if five games had been won by the side that opened the
+    first: White resigns the sixth, which ends the match, and its summary is shown."""
+    session = game_screen(pilot.app).session
+    for _ in range(5):
+        session.match.record(Result(0, "resign", (6, 0)))
+    await pilot.press("r", "y")
+    await pilot.pause()
+    assert session.match.is_over
+
+
 def game_screen(app: SixtuiApp) -> GameScreen:
     """The game screen, even under a dialog or the help."""
     return next(screen for screen in reversed(app.screen_stack) if isinstance(screen, GameScreen))
+
+
+async def play_all(app: SixtuiApp, moves) -> None:
+    """Plays ``moves`` through the session, as set-up for what a test does with keys."""
+    for move in moves:
+        await game_screen(app).session.play(move)
 
 
 def screen_names(app: SixtuiApp) -> list[str]:
@@ -162,3 +182,9 @@ async def type_move(pilot, text: str) -> None:
     """Opens the move input with /, types ``text`` and presses Enter."""
     await pilot.press("slash", *text, "enter")
     await pilot.pause()
+
+
+def key_bar(app: SixtuiApp) -> str:
+    """The keys the game screen's footer shows, as drawn (under a dialog too)."""
+    footer = game_screen(app).query_one(KeyBar)
+    return " ".join("".join(text for text, _ in footer._drawn[0]).split())

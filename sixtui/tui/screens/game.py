@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from textual import on
@@ -12,7 +13,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input
 
-from sixtui.rules import IllegalMove, Move
+from sixtui.rules import Game, IllegalMove, Move, Square
 from sixtui.tui.game_setup import TITLES
 from sixtui.tui.move_chooser import MoveChooser, moves_pieces
 from sixtui.tui.palettes import team_names
@@ -42,10 +43,10 @@ class GameScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("r", "resign", "Resign"),
         Binding("m", "hints", "Hints"),
-        Binding("exclamation_mark", "declare", "Declare", show=False),
+        Binding("exclamation_mark", "declare", "Declare"),
         Binding("slash,colon", "type_move", "Type"),
-        Binding("n", "next_game", "Next game", show=False),
-        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("n", "next_game", "Next game"),
+        Binding("escape", "cancel", "Cancel"),
         Binding("question_mark", "app.help", "Rules"),
         Binding("q", "quit_game", "Quit"),
     ]
@@ -66,14 +67,15 @@ class GameScreen(Screen[None]):
         yield board_type(self.session, self._cell_chosen, id="board")
         yield SidePanel(self.session, TITLES[game.name], id="side")
         yield KeyBar()
-        yield TypedInput(
-            placeholder="type a move, like J10 or 2,0>1,1; Enter plays it, Esc goes back",
-            id="move-input",
-        )
+        yield TypedInput(id="move-input")
 
     @property
     def board(self) -> BoardView:
         return self.query_one("#board", BoardView)
+
+    @property
+    def move_input(self) -> Input:
+        return self.query_one("#move-input", Input)
 
     def on_mount(self) -> None:
         self._own_app = active_app.get()
@@ -132,6 +134,7 @@ class GameScreen(Screen[None]):
         if self._declaring:
             status += " and declare (!)"
         self.panel.show(status, message)
+        self.refresh_bindings()
 
     @property
     def panel(self) -> SidePanel:
@@ -155,6 +158,46 @@ class GameScreen(Screen[None]):
     def _say(self, text: str) -> None:
         self.panel.show(message=text)
 
+    # -- the keys offered ----------------------------------------------------------------
+
+    def key_description(self, action: str, description: str) -> str | None:
+        """What the footer says the key bound to ``action`` does now; ``None`` leaves out
+        a key that would only say why it does nothing (pressed, it still says so)."""
+        if isinstance(self.focused, Input):  # typed keys go into the move
+            return description if action == "cancel" else None
+        session, game = self.session, self.session.game
+        if game.is_over:
+            after_the_end = {"centre", "app.help", "quit_game"}
+            if not session.match.is_over:
+                after_the_end.add("next_game")
+            return description if action in after_the_end else None
+        if action == "choose":
+            return self._choosing()
+        offered = {
+            "undo": session.may_undo,
+            # A piece picked shows where it may go whether hints are on or not.
+            "hints": isinstance(self.board, HexBoard) and self.chooser.picked is None,
+            "declare": bool(game.options().get("declare")),
+            "next_game": False,
+            "cancel": self.chooser.picked is not None or self._declaring,
+        }
+        return description if offered.get(action, True) else None
+
+    def _choosing(self) -> str:
+        """What choosing a cell does next."""
+        if not moves_pieces(self.session.game):
+            return "Place"
+        if self.chooser.groups:
+            return "Keep group"
+        return "Move here" if self.chooser.picked is not None else "Pick"
+
+    def _refused_when_over(self) -> bool:
+        """Says why, and is true, when the game has ended: for keys that change a game in play."""
+        if self.session.game.is_over:
+            self._say(self._why_not_now())
+            return True
+        return False
+
     # -- choosing cells ------------------------------------------------------------------
 
     async def _cell_chosen(self, cell: object) -> None:
@@ -172,11 +215,12 @@ class GameScreen(Screen[None]):
             return
         await self._play(move)
 
-    async def _play(self, move: Move | str) -> None:
-        if self._declaring and isinstance(move, Move) and move.to is not None:
-            move = Move(move.to, move.origin, move.keep, declare=True)
+    async def _play(self, *turn: Move | str) -> None:
+        """Asks the session to play ``turn``, a move or more; says why not when it cannot."""
+        if self._declaring:
+            turn = tuple(_declaring(move) for move in turn)
         try:
-            await self.session.play(move)
+            await self.session.play_turn(turn)
         except IllegalMove as why:
             self._say(str(why))
             self._show_position()
@@ -200,17 +244,20 @@ class GameScreen(Screen[None]):
             self._say(self._why_not_now())
             return
         self.chooser.reset()
-        await self._play(text)
+        await self._play(*typed_turn(self.session.game, text))
 
     # -- actions -------------------------------------------------------------------------
 
     def action_type_move(self) -> None:
-        entry = self.query_one("#move-input", Input)
+        if self._refused_when_over():
+            return
+        entry = self.move_input
+        entry.placeholder = typing_prompt(self.session.game)
         entry.display = True
         entry.focus()
 
     def _close_move_input(self) -> None:
-        self.query_one("#move-input", Input).display = False
+        self.move_input.display = False
         self.board.focus()
 
     def action_cancel(self) -> None:
@@ -223,6 +270,8 @@ class GameScreen(Screen[None]):
             self._show_position()
 
     def action_hints(self) -> None:
+        if self._refused_when_over():
+            return
         if not isinstance(self.board, HexBoard):
             self._say("every empty point is a legal place here: hints are for Six")
             return
@@ -234,7 +283,10 @@ class GameScreen(Screen[None]):
         game = self.session.game
         if not game.options().get("declare"):
             self._say("declaring is off in this game")
-        elif game.can_declare() and self.session.may_move:  # type: ignore[attr-defined]
+            return
+        if self._refused_when_over():
+            return
+        if game.can_declare() and self.session.may_move:  # type: ignore[attr-defined]
             await self._play("declare")
         else:
             self._declaring = not self._declaring
@@ -242,12 +294,16 @@ class GameScreen(Screen[None]):
             self._show_position()
 
     async def action_undo(self) -> None:
+        if self._refused_when_over():
+            return
         if not self.session.may_undo:
             self._say("there is no move of yours to take back")
             return
         await self.session.undo()
 
     def action_resign(self) -> None:
+        if self._refused_when_over():
+            return
         if not self.session.may_resign:
             self._say("there is nothing to resign")
             return
@@ -290,3 +346,59 @@ class GameScreen(Screen[None]):
             await self.session.next_game()
         elif choice == "quit":
             await self._leave()
+
+
+def _declaring(move: Move | str) -> Move | str:
+    """``move`` made to declare, when it is a piece put down; typed text says so itself."""
+    if isinstance(move, Move) and move.to is not None:
+        return Move(move.to, move.origin, move.keep, declare=True)
+    return move
+
+
+_POINT = re.compile(r"[A-Za-z][0-9]{1,2}")
+_POINTS = re.compile(r"\s*[A-Za-z][0-9]{1,2}(?:[\s,;]*[A-Za-z][0-9]{1,2})+\s*")
+
+
+def typed_turn(game: Game, text: str) -> list[str]:
+    """The moves of a turn typed on one line: on a square board, points one after another
+    (``K10 L10``, ``k10,l10``); otherwise the one move typed.
+
+    >>> from sixtui.rules import new_game
+    >>> typed_turn(new_game("connect6"), "k10, L10")
+    ['k10', 'L10']
+    >>> typed_turn(new_game("six"), "2,0>1,1")
+    ['2,0>1,1']
+    """
+    if game.name != "six" and _POINTS.fullmatch(text):
+        return _POINT.findall(text)
+    return [text]
+
+
+def typing_prompt(game: Game) -> str:
+    """What the move input asks for, with an example that fits the turn to play.
+
+    >>> from sixtui.rules import new_game
+    >>> game = new_game("connect6", size=19)
+    >>> typing_prompt(game)
+    'type a move, like J10; Enter plays it, Esc goes back'
+    >>> game.play("J10")
+    >>> typing_prompt(game)
+    'type a move, like I10 K10; Enter plays it, Esc goes back'
+    """
+    if game.name == "six":
+        example = "2,0>1,1" if moves_pieces(game) else "1,-1"
+    else:
+        example = _free_points(game, game.stones_left)  # type: ignore[attr-defined]
+    return f"type a move, like {example}; Enter plays it, Esc goes back"
+
+
+def _free_points(game: Game, count: int) -> str:
+    """The ``count`` free points nearest the middle of a square board, the row first."""
+    middle = game.size // 2  # type: ignore[attr-defined]
+
+    def distance(point: Square) -> tuple[int, int, int]:
+        across, up = abs(point.col - middle), abs(point.row - middle)
+        return across + up, up, point.col
+
+    free = sorted((move.to for move in game.legal_moves()), key=distance)  # type: ignore[arg-type]
+    return " ".join(str(point) for point in free[:count])

@@ -27,7 +27,7 @@ KEYS = """\
 | --- | --- |
 | arrows, h j k l | move the cursor |
 | Enter, space, click | place; in Six's second round: pick a piece, then where it goes |
-| / or : | type a move (`J10`, `2,0>1,1`, `2,0>1,1:3,0`, `declare`); Enter plays it |
+| / or : | type a move (`J10`, both stones `K10 L10`, `2,0>1,1`, `2,0>1,1:3,0`, `declare`) |
 | u | take back your last move (and the computer's replies) |
 | r | resign (asks first) |
 | m | Six: show or hide where you may play |

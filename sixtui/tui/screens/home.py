@@ -26,11 +26,20 @@ SEAT_CHOICES = [("Person", PERSON)] + [
 ]
 
 
+class PlayButton(Button):
+    """Opens the table chosen: Enter on it says Play in the footer, as it does elsewhere."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "press", "Play")]
+
+
 class HomeScreen(Screen[None]):
     """Everything a table needs, one line each; Enter starts it. A ``player`` connected
     to a server also sees who else is there."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # The list's own keys while it has the focus; from Play they lead back into it.
+        Binding("up,k", "into_choices(-1)", "Line", key_display="↑↓"),
+        Binding("down,j", "into_choices(1)", "Line", show=False),
         Binding("enter", "play", "Play"),
         Binding("question_mark", "app.help", "Rules"),
         Binding("q", "app.quit", "Quit"),
@@ -62,12 +71,19 @@ class HomeScreen(Screen[None]):
                     Choice("size", "Board", _size_choices(start.game), start.size),
                     Choice("ruleset", "Rules", [(n, n) for n in RULESETS], start.ruleset),
                     Choice("players", "Players", [("2", 2), ("4 as two teams", 4)], start.players),
-                    Choice("declare", "Declaring", [("off", False), ("on", True)], start.declare),
+                    Choice(
+                        "declare",
+                        "Declaring",
+                        [("off", False), ("on", True)],
+                        start.declare,
+                        note="on: a shape wins only when its team declares it",
+                    ),
                     *seats,
                 ],
+                on_change=lambda name: self._show_options(),
                 id="choices",
             )
-            yield Button("Play", id="play", variant="primary")
+            yield PlayButton("Play", id="play", variant="primary")
             yield Static(id="home-message")
         yield KeyBar()
 
@@ -79,9 +95,12 @@ class HomeScreen(Screen[None]):
         self._show_options()
         self.choices.focus()
 
-    @on(ChoiceList.Changed)
-    def _changed(self) -> None:
-        self._show_options()
+    def action_into_choices(self, step: int) -> None:
+        """Up from Play to the last line, down round to the first: the lines and Play are
+        one list, that the focus goes round as with Tab."""
+        choices = self.choices
+        choices.current = choices.shown[-1 if step < 0 else 0].name
+        choices.focus()
 
     def _show_options(self) -> None:
         choices = self.choices
@@ -94,7 +113,7 @@ class HomeScreen(Screen[None]):
             choices.set_options("size", _size_choices(game), min(max(size, sizes[0]), sizes[-1]))
         choices.show("ruleset", six)
         choices.show("players", six)
-        choices.show("declare", six and choices.value("ruleset") != "steffen")
+        choices.show("declare", six and _may_declare(choices))
         players = int(choices.value("players")) if six else 2  # type: ignore[call-overload]
         for seat in range(4):
             choices.show(f"seat{seat}", seat < players)
@@ -109,13 +128,12 @@ class HomeScreen(Screen[None]):
         for seat in range(players):
             value = choices.value(f"seat{seat}")
             seats.append(None if value == PERSON else str(value))
-        ruleset = str(choices.value("ruleset"))
         return GameSetup(
             game,
-            ruleset=ruleset,
+            ruleset=str(choices.value("ruleset")),
             players=players,
             size=DEFAULT_SIZE if six else int(choices.value("size")),  # type: ignore[call-overload]
-            declare=six and ruleset != "steffen" and bool(choices.value("declare")),
+            declare=six and _may_declare(choices) and bool(choices.value("declare")),
             seats=tuple(seats),
         )
 
@@ -127,6 +145,10 @@ class HomeScreen(Screen[None]):
             self.query_one("#home-message", Static).update(Text(str(why)))
             return
         await self.app.start_game(setup)  # type: ignore[attr-defined]
+
+
+def _may_declare(choices: ChoiceList) -> bool:
+    return RULESETS[str(choices.value("ruleset"))].may_declare
 
 
 def _size_choices(game: str) -> list[tuple[str, int]]:

@@ -8,13 +8,12 @@ home screen for every player who connects.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.message import Message
 
 from sixtui.tui.widgets.lines import PAD, Line, LineWidget, fit
 
@@ -25,7 +24,8 @@ Option = tuple[str, Hashable]  # its title, and the value it stands for
 
 @dataclass
 class Choice:
-    """One line: ``caption`` and its ``options``, of which ``value`` is chosen.
+    """One line: ``caption`` and its ``options``, of which ``value`` is chosen, and a
+    ``note`` after them saying what the choice does, where there is room.
 
     >>> Choice("players", "Players", [("2", 2), ("4 as two teams", 4)], 4).index
     1
@@ -35,6 +35,7 @@ class Choice:
     caption: str
     options: list[Option]
     value: Hashable
+    note: str = ""
     shown: bool = True
     spans: list[tuple[int, int, int]] = field(default_factory=list, compare=False)
     """Where each option was last drawn: its first and last cell + 1, and its index."""
@@ -77,6 +78,7 @@ class ChoiceList(LineWidget):
         "choice-list--option-current",
         "choice-list--chosen",
         "choice-list--chosen-current",
+        "choice-list--note",
     }
     DEFAULT_CSS = """
     ChoiceList { height: auto; }
@@ -84,24 +86,22 @@ class ChoiceList(LineWidget):
     ChoiceList > .choice-list--caption-current { color: $accent; text-style: bold; }
     ChoiceList > .choice-list--chosen { background: $boost; text-style: bold; }
     ChoiceList > .choice-list--chosen-current { background: $accent; text-style: bold; }
+    ChoiceList > .choice-list--note { color: $text-muted; }
     """
 
-    class Changed(Message):
-        """The choice called ``name`` changed."""
-
-        def __init__(self, choice_list: ChoiceList, name: str) -> None:
-            super().__init__()
-            self.choice_list = choice_list
-            self.name = name
-
-        @property
-        def control(self) -> ChoiceList:
-            return self.choice_list
-
-    def __init__(self, choices: Sequence[Choice], **widget_options: str) -> None:
+    def __init__(
+        self,
+        choices: Sequence[Choice],
+        on_change: Callable[[str], None] | None = None,
+        **widget_options: str,
+    ) -> None:
+        """``on_change`` is called with a choice's name as soon as it changes: a direct
+        call rather than a message, so that the lines it shows or hides are in place for
+        the next key even when keys come in a burst."""
         super().__init__(**widget_options)
         self._choices = {choice.name: choice for choice in choices}
         self._current = choices[0].name
+        self._on_change = on_change
 
     @property
     def shown(self) -> list[Choice]:
@@ -112,6 +112,13 @@ class ChoiceList(LineWidget):
     def current(self) -> str:
         """The name of the choice the cursor is on."""
         return self._current
+
+    @current.setter
+    def current(self, name: str) -> None:
+        if not self._choices[name].shown:
+            raise ValueError(f"{self._choices[name].caption} is not shown")
+        self._current = name
+        self.sync()
 
     def __getitem__(self, name: str) -> Choice:
         return self._choices[name]
@@ -127,7 +134,8 @@ class ChoiceList(LineWidget):
         if value != choice.value:
             choice.value = value
             self.sync()
-            self.post_message(self.Changed(self, name))
+            if self._on_change is not None:
+                self._on_change(name)
 
     def set_options(self, name: str, options: Sequence[Option], value: Hashable) -> None:
         """New options for ``name``, with ``value`` chosen among them; a ValueError, and
@@ -169,9 +177,9 @@ class ChoiceList(LineWidget):
         line = names.index(self._current) + step
         if not 0 <= line < len(names):
             if step > 0:
-                self.app.action_focus_next()
+                self.screen.focus_next()
             else:
-                self.app.action_focus_previous()
+                self.screen.focus_previous()
             return
         self._current = names[line]
         self.sync()
@@ -188,10 +196,10 @@ class ChoiceList(LineWidget):
             if start <= event.x < end:
                 self.choose(choice.name, choice.options[index][1])
 
-    def on_focus(self) -> None:
-        self.sync()
-
-    def on_blur(self) -> None:
+    def watch_has_focus(self, has_focus: bool) -> None:
+        # Not on_focus and on_blur: they run before has_focus changes, and the current
+        # line would stay drawn as current after the focus had gone.
+        super().watch_has_focus(has_focus)
         self.sync()
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
@@ -224,6 +232,10 @@ def _line(choice: Choice, width: int, current: bool) -> Line:
         x += 1
     if current:
         runs = [(text, names if names == PAD else f"{names}-current") for text, names in runs]
+    note = f"  {choice.note}"
+    if choice.note and x + len(note) <= width:
+        runs.append((note, "note"))
+        x += len(note)
     runs.append((fit("", width - x), PAD))
     return tuple(runs)
 
