@@ -649,18 +649,18 @@ async def test_six_tied_split_chosen_with_keys():
         screen = game_screen(app)
         game = screen.session.game
         assert game.in_hand(0) == game.in_hand(1) == 0
-        assert panel(app, "status") == "Player 1: pick a piece to move"
+        assert panel(app, "status") == "Player 1: lift a piece"
 
         await place(pilot, "-2,2")
         assert screen.chooser.picked == Hex(-2, 2)
-        assert panel(app, "status") == "Player 1: choose where it goes"
+        assert panel(app, "status") == "Player 1: where does it go?"
         assert "+pick" in glyph_at(app, "-2,2")[1]
         await place(pilot, "-1,2")
         groups = screen.chooser.groups
         assert len(groups) == 2
         assert [len(group) for group in groups] == [17, 17]
         assert Hex(-5, 6) in groups[0] and Hex(-1, -2) in groups[1]
-        assert panel(app, "status") == "Player 1: choose the group that stays"
+        assert panel(app, "status") == "Player 1: which group stays?"
         assert len(game.history) == 38
         board = "".join(drawn_lines(app)[:-1])  # the last line shows the cursor's cell
         assert "1" in board and "2" in board
@@ -707,7 +707,7 @@ async def test_six_second_round_pick_again_put_back_and_cancel_with_keys():
         assert len(screen.chooser.groups) == 2
         await pilot.press("escape")
         assert screen.chooser.groups == [] and screen.chooser.picked is None
-        assert panel(app, "status") == "Player 1: pick a piece to move"
+        assert panel(app, "status") == "Player 1: lift a piece"
         assert len(screen.session.game.history) == 38
         # A plain second-round move.
         await place(pilot, "0,0")

@@ -117,11 +117,11 @@ def status_line(session: GameSession, picking: bool, destination: bool, tied: bo
         piece = "stone" if game.name == "connect6" else "dot"
         return f"{player.name}: place {f'a {piece}' if stones == 1 else f'two {piece}s'}"
     if tied:
-        return f"{player.name}: choose the group that stays"
+        return f"{player.name}: which group stays?"
     if destination:
-        return f"{player.name}: choose where it goes"
+        return f"{player.name}: where does it go?"
     if picking:
-        return f"{player.name}: pick a piece to move"
+        return f"{player.name}: lift a piece"
     return f"{player.name}: place a piece"
 
 
