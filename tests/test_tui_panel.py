@@ -14,7 +14,7 @@ from sixtui.rules import Result, new_game
 from sixtui.rules.hexes import Hex
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.game_setup import GameSetup
-from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
+from sixtui.tui.screens.dialogs import SUMMARY_LINES, ConfirmScreen, SummaryScreen
 from sixtui.tui.widgets.lines import wrap
 from sixtui.tui.widgets.panel import DRAWN_BY, STATUS_LINES, WON_BY, result_line
 from support.tui_helpers import (
@@ -146,6 +146,23 @@ async def test_the_summary_of_a_won_match_names_its_winner_with_the_right_verb()
             ["Points", "24", "12"],
         ]
         assert lines[-1] == "Player 1 wins the match."
+
+
+async def test_a_long_series_keeps_the_result_and_the_latest_games_in_the_box():
+    app = table("six", [None, "easy", None, "easy"])
+    async with app.run_test(size=SIZE) as pilot:
+        session = game_screen(app).session
+        for _ in range(20):
+            session.match.record(Result(None, "repetition"))
+        await session.resign()
+        await pilot.pause()
+        lines = summary(app).splitlines()
+        assert len(lines) <= SUMMARY_LINES
+        assert lines[0].endswith("win: the other side resigned")
+        assert lines[4] == "⋯ 13 earlier games"
+        assert lines[-2].startswith("Game 21")
+        box = app.screen.query_one(".question")
+        assert box.region.height >= len(lines)  # none cut off
 
 
 async def test_player_names_are_shown_as_written_not_as_markup():

@@ -1,4 +1,5 @@
-"""The side panel: who plays, whose turn it is, the score, and the moves so far."""
+"""The side panel: who plays, each team's pieces in Six, whose turn it is, the score, and
+the moves so far."""
 
 from __future__ import annotations
 
