@@ -410,3 +410,25 @@ async def test_nothing_of_the_side_panel_shows_beside_the_result_box(size):
             for x in range(side.x, side.right):
                 widget, _ = summary_screen.get_widget_at(x, y)
                 assert widget is not summary_screen, f"the panel shows at {x},{y}"
+
+
+async def test_taking_back_a_capture_takes_its_marks_back_too():
+    app = hot_seat("six")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = game_screen(app)
+        for move in TIED_SPLIT:
+            await screen.session.play(move)
+        await screen.session.play("-2,2>-1,2:0,0")
+        await pilot.pause()
+
+        def marked() -> bool:
+            return "×" in "".join(text for line in screen.board._drawn for text, _ in line)
+
+        assert marked()
+        await screen.session.undo()
+        await pilot.pause()
+        assert not marked()
+        await screen.session.play("-2,2>-1,2:-5,6")  # the other group stays this time
+        await pilot.pause()
+        screen.board.action_centre()
+        assert glyph_at(app, "0,0")[0] == "×"

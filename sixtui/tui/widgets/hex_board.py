@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
-from sixtui.rules import Game, new_game
+from sixtui.rules import Game, Move, new_game
 from sixtui.rules.hexes import Hex
 from sixtui.tui.palettes import Look
 from sixtui.tui.session import GameSession
@@ -50,8 +50,8 @@ class HexBoard(BoardView[Hex]):
         self._view: tuple[int, int] | None = None  # column and line drawn top left
         self._following = True
         self._keep_cursor_in_view = True
-        # The game, its length and its layout when last drawn, and what its last move emptied.
-        self._drawn_game: tuple[Game | None, int, dict[Hex, int]] = (None, 0, {})
+        # The game, its length, last move and layout when last drawn, and what that move emptied.
+        self._drawn_game: tuple[Game | None, int, Move | None, dict[Hex, int]] = (None, 0, None, {})
         self._captured: frozenset[Hex] = frozenset()
 
     def show_choice(
@@ -115,7 +115,7 @@ class HexBoard(BoardView[Hex]):
         view_x, view_y = self._view
         history = game.history
         last = history[-1].to if history else None
-        captured = self._captured_by_last_move(game, layout)
+        captured = self._captured_by_last_move(game, history, layout)
         winning = set(game.winning_cells()) if game.is_over else set()
         group_of = {cell: n for n, group in enumerate(self.groups, 1) for cell in group}
         hints = self.hints if self.hints or layout else frozenset({Hex(0, 0)})
@@ -149,20 +149,20 @@ class HexBoard(BoardView[Hex]):
         lines.append(((fit(status, width), "label"),))
         return lines
 
-    def _captured_by_last_move(self, game: Game, layout: dict[Hex, int]) -> frozenset[Hex]:
+    def _captured_by_last_move(
+        self, game: Game, history: list[Move], layout: dict[Hex, int]
+    ) -> frozenset[Hex]:
         """The cells whose pieces the last move captured, found once per move: from the
-        layout drawn before it when that was one move earlier, else by replaying the game."""
-        moves = len(game.history)
-        drawn_game, drawn_moves, drawn_layout = self._drawn_game
-        if drawn_game is not game or drawn_moves != moves:
-            if drawn_game is game and drawn_moves == moves - 1:
-                before = drawn_layout
-            else:
-                before = _layout_before_last_move(game)
-            last = game.history[-1] if moves else None
-            lifted = {last.origin} if last is not None else set()
+        layout drawn before it when that was one move earlier, else by replaying the game.
+        (A game is told apart from another by its length and its last move.)"""
+        drawn = self._drawn_game
+        moves = (game, len(history), history[-1] if history else None)
+        if drawn[:3] != moves:
+            earlier = (game, len(history) - 1, history[-2] if len(history) > 1 else None)
+            before = drawn[3] if drawn[:3] == earlier else _layout_before_last_move(game)
+            lifted = {history[-1].origin} if history else set()
             self._captured = frozenset(before.keys() - layout.keys() - lifted)
-            self._drawn_game = (game, moves, layout)
+            self._drawn_game = (*moves, layout)
         return self._captured
 
     def _place_view(
