@@ -87,8 +87,8 @@ def test_several_levels_fill_the_seats_after_yours():
     assert setup.seats == (None, "easy", "hard", None)
     # Seats 0 and 2 are partners: you and the second computer, against the first and a person.
     sides = setup.sides()
-    assert [p.name for p in sides[0]] == ["Player 1", "Computer (hard)"]
-    assert [p.name for p in sides[1]] == ["Computer (easy)", "Player 2"]
+    assert [p.name for p in sides[0]] == ["Player 1", "Hard computer"]
+    assert [p.name for p in sides[1]] == ["Easy computer", "Player 2"]
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,7 @@ from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen, TooSmallScr
 from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.screens.help import HelpScreen, RulesText, laid_out
 from sixtui.tui.screens.home import HomeScreen
+from sixtui.tui.widgets.panel import SPINNER
 from support.tui_helpers import (
     SIZE,
     TIED_SPLIT,
@@ -47,9 +48,9 @@ def buttons(app: SixtuiApp) -> list[str]:
     return [button.name for button in app.screen.query(Button)]
 
 
-def says_won(text: str, team: str, why: str) -> bool:
-    """Whether ``text`` (one line) says that ``team`` won for ``why``."""
-    return team in text and "wins" in text and text.rstrip().endswith(why)
+def says_won(text: str, winner: str, why: str) -> bool:
+    """Whether ``text`` (one line) says that ``winner`` won for ``why``."""
+    return text.startswith(f"{winner} win") and text.rstrip().endswith(why)
 
 
 async def play_all(app: SixtuiApp, moves) -> None:
@@ -100,9 +101,9 @@ async def test_connect6_played_with_keys_to_six_in_a_row():
         for point in ["C5", "D5", "E5", "F5", "G5", "H5"]:
             assert "+win" in glyph_at(app, point)[1]
         assert "+win" not in glyph_at(app, "B5")[1]
-        assert says_won(panel(app, "status"), "Black", "six in a row")
+        assert panel(app, "status") == "Player 1 wins as Black: six in a row"
         await pilot.pause()
-        assert says_won(summary_text(app).splitlines()[0], "Black", "six in a row")
+        assert summary_text(app).splitlines()[0] == "Player 1 wins as Black: six in a row"
 
 
 async def test_game_of_6_played_with_keys_to_six_in_a_row():
@@ -114,8 +115,8 @@ async def test_game_of_6_played_with_keys_to_six_in_a_row():
         assert history(app) == ROW_5
         assert game.result == (0, "six-in-a-row", (6, 0))
         assert "5 · · ● ● ● ● ● ◉ 5" in [line.strip() for line in drawn_lines(app)]
-        assert says_won(panel(app, "status"), "Black", "six in a row")
-        assert "points 6 – 0" in panel(app, "score")
+        assert panel(app, "status") == "Player 1 wins: six in a row"  # no colors named
+        assert "points ● 6 – 0 ○" in panel(app, "score")
 
 
 async def test_game_of_6_enclosure_colors_the_cell_inside():
@@ -151,9 +152,11 @@ async def test_six_played_with_keys_to_a_row():
         for q in range(1, 6):
             await play_with_keys(pilot, [f"{q - 1},-1", f"{q},0"])
             if q == 3:
-                seats = panel(app, "seats").splitlines()
-                assert seats[0].endswith("Player 1  15 in hand")
-                assert seats[1].endswith("Player 2  16 in hand")
+                assert panel(app, "seats").splitlines() == ["● Player 1", "○ Player 2"]
+                assert panel(app, "teams").splitlines() == [
+                    "● 15 in hand · 4 on the table",
+                    "○ 16 in hand · 3 on the table",
+                ]
                 assert drawn_lines(app)[-1].strip() == "3,0"  # the cursor's cell
 
         game = screen.session.game
@@ -168,9 +171,9 @@ async def test_six_played_with_keys_to_a_row():
         assert glyph_at(app, "5,0") == ("◉", "team0+last+win+cursor")
         assert glyph_at(app, "0,0") == ("●", "team0+win")
         assert glyph_at(app, "0,-1") == ("○", "team1")
-        assert says_won(panel(app, "status"), "Black", "a row of six")
+        assert panel(app, "status") == "Player 1 wins: a row of six"  # Steffen names no colors
         await pilot.pause()
-        assert says_won(summary_text(app).splitlines()[0], "Black", "a row of six")
+        assert summary_text(app).splitlines()[0] == "Player 1 wins: a row of six"
 
 
 # -- the mouse, and typed moves ----------------------------------------------------------------
@@ -368,11 +371,11 @@ async def test_resigning_ends_the_game_for_the_other_team():
         assert game.result.winner == 0  # White was to move and resigned
         assert isinstance(app.screen, SummaryScreen)
         text = summary_text(app)
-        assert says_won(text.splitlines()[0], "Black", "resignation")
-        assert "Game 1: Player 1 opened, Player 1 won" in text
+        assert text.splitlines()[0] == "Player 1 wins as Black: the other side resigned"
+        assert "Game 1   opened, won                lost" in text.splitlines()
         await pilot.press("b")
         assert isinstance(app.screen, GameScreen)
-        assert says_won(panel(app, "status"), "Black", "resignation")
+        assert says_won(panel(app, "status"), "Player 1", "the other side resigned")
         await pilot.press("r")
         assert panel(app, "message") == "the game is over: n starts the next one"
         await pilot.press("left", "enter")
@@ -455,18 +458,20 @@ async def test_connect6_against_the_computer_shows_it_thinking_and_the_cursor_mo
             assert panel(app, "seats").splitlines()[0].endswith("You")
             await pilot.press("enter")
             assert session.thinking
-            assert panel(app, "status") == "Computer (easy) is thinking"
-            assert "thinking" in panel(app, "seats").splitlines()[1]
+            status = panel(app, "status")
+            assert status.startswith("Easy computer is thinking ")
+            spinning = status[-1]
+            assert spinning in SPINNER
+            await wait_until(pilot, lambda: panel(app, "status")[-1] != spinning, "a spin")
             await pilot.press("right")
             assert screen.board.cursor == Square.parse("F5")
             assert session.thinking  # the cursor moved while the computer thought
             await pilot.press("enter")  # not your turn: nothing is placed
-            assert panel(app, "message") == "wait: it is Computer (easy)'s turn"
+            assert panel(app, "message") == "wait: it is Easy computer's turn"
             await wait_until(pilot, lambda: not session.thinking, "the computer's turn")
             game = session.game
             assert len(game.history) == 3
             assert game.to_move == 0 and game.stones_left == 2
-            assert "thinking" not in panel(app, "seats")
             assert panel(app, "status") == "You: place two stones"
             reply = " ".join(str(move) for move in game.history[1:])
             assert panel(app, "moves").splitlines() == ["1. E5", f"2. {reply}"]
@@ -537,16 +542,24 @@ async def test_four_player_six_hot_seat_turns_round_the_table():
             "Player 3",
             "Player 4",
         ]
-        assert all(line.endswith("18 in hand") for line in seats)
+        assert panel(app, "teams").splitlines() == [
+            "● 18 in hand · 0 on the table",
+            "○ 18 in hand · 0 on the table",
+        ]
         cells = ["0,0", "1,0", "0,1", "-1,0", "1,1", "2,0"]
         for number, cell in enumerate(cells):
             assert game.to_move == number % 4
             assert panel(app, "status").startswith(f"Player {number % 4 + 1}:")
             await place(pilot, cell)
         assert game.to_move == 2
-        # Partners share their team's 18 pieces.
-        seats = panel(app, "seats").splitlines()
-        assert [int(line.split()[-3]) for line in seats] == [15, 15, 15, 15]
+        # Partners share their team's 18 pieces: the supply shows once, on the team's line.
+        assert panel(app, "seats").splitlines() == [
+            f"{'●○'[n % 2]} Player {n + 1}" for n in range(4)
+        ]
+        assert panel(app, "teams").splitlines() == [
+            "● 15 in hand · 3 on the table",
+            "○ 15 in hand · 3 on the table",
+        ]
         assert game.layout()[Hex(1, 1)] == 0 and game.layout()[Hex(-1, 0)] == 1
 
 
@@ -558,8 +571,7 @@ async def test_four_player_six_against_the_computer():
         async with app.run_test(size=SIZE) as pilot:
             session = game_screen(app).session
             seats = panel(app, "seats").splitlines()
-            assert "Player 1" in seats[0] and "Computer (easy)" in seats[1]
-            assert "Player 2" in seats[2] and "Computer (easy)" in seats[3]
+            assert seats == ["● Player 1", "○ Easy computer 1", "● Player 2", "○ Easy computer 2"]
             await pilot.press("enter")
             await wait_until(pilot, lambda: session.game.to_move == 2, "seat 1's move")
             assert session.may_move
@@ -568,7 +580,7 @@ async def test_four_player_six_against_the_computer():
             await wait_until(pilot, lambda: session.game.to_move == 0, "seat 3's move")
             assert len(session.game.history) == 4
             assert panel(app, "status").startswith("Player 1:")
-            assert all(line.endswith("16 in hand") for line in panel(app, "seats").splitlines())
+            assert panel(app, "teams").splitlines()[0] == "● 16 in hand · 2 on the table"
 
 
 # -- too small a terminal --------------------------------------------------------------------
@@ -638,18 +650,18 @@ async def test_six_tied_split_chosen_with_keys():
         screen = game_screen(app)
         game = screen.session.game
         assert game.in_hand(0) == game.in_hand(1) == 0
-        assert panel(app, "status") == "Pick a piece to move"
+        assert panel(app, "status") == "Player 1: lift a piece"
 
         await place(pilot, "-2,2")
         assert screen.chooser.picked == Hex(-2, 2)
-        assert panel(app, "status") == "Now where it goes"
+        assert panel(app, "status") == "Player 1: where does it go?"
         assert "+pick" in glyph_at(app, "-2,2")[1]
         await place(pilot, "-1,2")
         groups = screen.chooser.groups
         assert len(groups) == 2
         assert [len(group) for group in groups] == [17, 17]
         assert Hex(-5, 6) in groups[0] and Hex(-1, -2) in groups[1]
-        assert panel(app, "status") == "Choose the group that stays"
+        assert panel(app, "status") == "Player 1: which group stays?"
         assert len(game.history) == 38
         board = "".join(drawn_lines(app)[:-1])  # the last line shows the cursor's cell
         assert "1" in board and "2" in board
@@ -696,7 +708,7 @@ async def test_six_second_round_pick_again_put_back_and_cancel_with_keys():
         assert len(screen.chooser.groups) == 2
         await pilot.press("escape")
         assert screen.chooser.groups == [] and screen.chooser.picked is None
-        assert panel(app, "status") == "Pick a piece to move"
+        assert panel(app, "status") == "Player 1: lift a piece"
         assert len(screen.session.game.history) == 38
         # A plain second-round move.
         await place(pilot, "0,0")
@@ -747,8 +759,9 @@ async def test_game_of_6_match_alternates_openers_over_six_games():
         assert session.match.wins == (3, 3)
         assert session.match.points == (18, 18)
         assert "The match is drawn." in text
-        assert "Game 5: Player 1 opened, Player 2 won" in text
-        assert "Game 6: Player 2 opened, Player 1 won" in text
+        games = [line.split() for line in text.splitlines() if line.startswith("Game")]
+        assert games[4] == ["Game", "5", "opened,", "lost", "won"]
+        assert games[5] == ["Game", "6", "won", "opened,", "lost"]
         assert "next" not in buttons(app)
         await pilot.press("n")  # no next game
         assert isinstance(app.screen, SummaryScreen)
@@ -768,7 +781,8 @@ async def test_a_six_series_is_opened_by_the_loser():
         await pilot.pause()
         assert session.opener == 1
         assert session.player_at(0).name == "Player 2"
-        assert panel(app, "seats").splitlines()[0].endswith("Player 2  19 in hand")
+        assert panel(app, "seats").splitlines() == ["● Player 2", "○ Player 1"]
+        assert panel(app, "teams").splitlines()[0] == "● 19 in hand · 0 on the table"
         assert panel(app, "score").startswith("Game 2")
         # Game 2: Black (side 1) resigns at once: side 1 lost again and opens game 3.
         await pilot.press("r", "y")

@@ -118,7 +118,7 @@ async def test_a_move_out_of_turn_is_refused_while_the_computer_thinks():
     await session.play("E5")
     assert session.thinking
     assert not session.may_move
-    with pytest.raises(IllegalMove, match=r"it is Computer \(easy\)'s turn"):
+    with pytest.raises(IllegalMove, match=r"it is Easy computer's turn"):
         await session.play("D5")
     assert played(session) == ["E5"]
     thinker.release.set()
@@ -361,7 +361,7 @@ async def test_four_players_sit_round_the_table_in_partner_pairs():
     setup = GameSetup("six", players=4, seats=(None, "easy", None, "hard"))
     session, _ = table(setup, FakeThinker(wait=True))
     names = [session.player_at(seat).name for seat in range(4)]
-    assert names == ["Player 1", "Computer (easy)", "Player 2", "Computer (hard)"]
+    assert names == ["Player 1", "Easy computer", "Player 2", "Hard computer"]
     assert [side_of.name for side_of in session.sides[0]] == ["Player 1", "Player 2"]
     await session.play("0,0")
     assert session.thinking
@@ -473,7 +473,7 @@ def test_against_passes_the_options_and_refuses_too_many_levels():
 
 def test_the_setup_names_the_players_and_makes_the_game():
     sides = GameSetup.against("connect6", ["hard"]).sides()
-    assert sides == ((Player("You"),), (Player("Computer (hard)", "hard"),))
+    assert sides == ((Player("You"),), (Player("Hard computer", "hard"),))
     sides = hot_seat("six", players=4).sides()
     assert [p.name for p in sides[0]] == ["Player 1", "Player 3"]
     assert [p.name for p in sides[1]] == ["Player 2", "Player 4"]

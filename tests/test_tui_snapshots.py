@@ -9,6 +9,7 @@ import pytest
 from sixtui.rules.hexes import Hex
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.game_setup import GameSetup
+from support.tui_helpers import TIED_SPLIT
 from support.turns import random_position
 
 HOT_SEAT = (None, None)
@@ -132,3 +133,20 @@ def test_home(snap_compare, look):
 def test_too_small(snap_compare, look):
     app = SixtuiApp(GameSetup("connect6", seats=HOT_SEAT))
     assert snap_compare(app, terminal_size=(60, 20))
+
+
+def test_six_capture_marks_the_emptied_cells(snap_compare, look):
+    app = SixtuiApp(GameSetup("six", seats=HOT_SEAT))
+    assert snap_compare(
+        app, run_before=playing([*TIED_SPLIT, "-2,2>-1,2:0,0"], then=["c"]), terminal_size=(100, 30)
+    )
+
+
+def test_six_four_players_summary_covers_the_panel(snap_compare, look):
+    app = SixtuiApp(GameSetup("six", players=4, seats=(None, "easy", None, "easy")))
+
+    async def run_before(pilot):
+        await pilot.app.screen.session.resign()
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=run_before)

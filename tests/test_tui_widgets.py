@@ -7,8 +7,13 @@ from hypothesis import strategies as st
 from sixtui.tui.screens.help import HelpScreen
 from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.lines import _changed_span, wrap
-from sixtui.tui.widgets.panel import page_of
+from sixtui.tui.widgets.panel import first_shown
 from support.tui_helpers import hot_seat
+
+
+def page_of(lines, room, scrolled_to=None):
+    first = first_shown(len(lines), room, scrolled_to)
+    return lines[first : first + room]
 
 
 @given(st.integers(0, 200), st.integers(0, 30))
@@ -25,6 +30,15 @@ def test_a_page_of_moves_ends_with_the_newest_and_fits(count, room):
 def test_the_move_list_keeps_its_lines_while_a_page_fills():
     lines = [str(number) for number in range(30)]
     assert page_of(lines[:13], 8)[:4] == page_of(lines[:15], 8)[:4]
+
+
+@given(st.integers(0, 200), st.integers(1, 30), st.integers(-50, 250))
+def test_a_page_scrolled_back_is_full_and_within_the_lines(count, room, scrolled_to):
+    lines = [str(number) for number in range(count)]
+    page = page_of(lines, room, scrolled_to)
+    assert len(page) == min(count, room)
+    if page:
+        assert page == lines[lines.index(page[0]) :][:room]
 
 
 @given(st.text(alphabet="ab ", max_size=80), st.integers(5, 30))

@@ -110,16 +110,15 @@ class GameSetup:
         return Match(games=None, opening="loser" if self.game == "six" else "alternate")
 
     def sides(self) -> tuple[tuple[Player, ...], tuple[Player, ...]]:
-        people = 0
-        players: list[Player] = []
-        for level in self.seats:
-            if level is None:
-                people += 1
-                players.append(Player(f"Player {people}"))
-            else:
-                players.append(Player(f"Computer ({level})", level))
-        if people == 1:
-            players = [Player("You") if p.level is None else p for p in players]
+        """The players of the two sides, named so that no two share a name: "You" when
+        one person plays, else "Player 1", "Player 2"...; the computer by its level,
+        numbered when it plays two seats at one level ("Easy computer 2").
+
+        >>> [p.name for side in GameSetup.against("six", ["easy"], players=4).sides() for p in side]
+        ['Player 1', 'Player 2', 'Easy computer 1', 'Easy computer 2']
+        """
+        names = [_seat_name(self.seats, seat) for seat in range(self.players)]
+        players = [Player(name, level) for name, level in zip(names, self.seats, strict=True)]
         return tuple(players[0::2]), tuple(players[1::2])
 
     def session(self, thinker: Thinker | None, computer_pause: float = 0.4) -> LocalSession:
@@ -131,3 +130,13 @@ class GameSetup:
             thinker,
             computer_pause,
         )
+
+
+def _seat_name(seats: Sequence[str | None], seat: int) -> str:
+    """The name of ``seat`` among ``seats`` (each a computer level, or ``None`` for a person)."""
+    level = seats[seat]
+    alike, before = seats.count(level), seats[:seat].count(level)
+    if level is None:
+        return "You" if alike == 1 else f"Player {before + 1}"
+    name = f"{level.capitalize()} computer"
+    return name if alike == 1 else f"{name} {before + 1}"

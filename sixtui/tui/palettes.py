@@ -32,6 +32,7 @@ _STYLES: dict[str, tuple[str, str, str]] = {
     "pick": ("on #ff5fff", "on magenta", "reverse"),
     "group": ("on #87d7ff", "on cyan", "underline"),
     "dead": ("#af0000", "red", ""),
+    "captured": ("bold #af0000", "bold red", "bold"),
 }
 _STONES = {
     "Black": ("#000000 on #d7af5f", "black on yellow"),
@@ -45,11 +46,19 @@ _COLORED_CELLS = {
 }
 
 
-def team_names(game: Game) -> tuple[str, str]:
-    """The colors the rules give the two teams."""
+def team_names(game: Game) -> tuple[str, str] | None:
+    """The names the rules give the two teams' colors: Connect6 and the Romanian rules
+    of Six name them; Game of 6 and Steffen's Six do not, and neither does sixtui."""
+    if game.name == "connect6":
+        return ("Black", "White")
     if game.name == "six" and game.options()["ruleset"].startswith("romanian"):
         return ("Black", "Red")
-    return ("Black", "White")
+    return None
+
+
+def team_colors(game: Game) -> tuple[str, str]:
+    """The colors the two teams' pieces are drawn in, named or not."""
+    return team_names(game) or ("Black", "White")
 
 
 ColorSystem = Literal["standard", "256", "truecolor"]
@@ -102,6 +111,7 @@ class Look:
         self.last_piece = ("◉", "◎")
         self.fill = ("▓", "░") if plain else (" ", " ")
         self.dead = "×"
+        self.captured = "×"  # a cell whose piece the last move captured
         self.point = "·"
         self._base = {name: Style.parse(styles[column]) for name, styles in _STYLES.items()}
         for team, color in enumerate(teams):
@@ -129,4 +139,4 @@ def look_of(app: App[object], game: Game) -> Look:
     # A sixtui app knows the colors of the terminal it draws on, which need not be the
     # terminal of this process (over SSH); any other app draws on its console's.
     colors = getattr(app, "color_system", app.console.color_system)
-    return look_for(palette_for(app.no_color, colors), team_names(game))
+    return look_for(palette_for(app.no_color, colors), team_colors(game))

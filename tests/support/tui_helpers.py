@@ -114,23 +114,28 @@ def glyph_at(app: SixtuiApp, cell: Square | Hex | str) -> tuple[str, str]:
 
 
 def panel(app: SixtuiApp, name: str) -> str:
-    """The text the side panel draws as its title, seats, status, score, moves or message,
-    told apart by the styles it draws them in."""
+    """The text the side panel draws as its title, seats, teams (Six: pieces in hand and on
+    the table), status, score, moves or message, told apart by the styles it draws them in."""
     side = game_screen(app).panel
-    texts = {"seats": [], "title": [], "status": [], "muted": [], "plain": [], "message": []}
+    texts = {
+        kind: [] for kind in ("seats", "teams", "title", "status", "score", "moves", "message")
+    }
     for line in side._drawn:
         text = "".join(run for run, _ in line).rstrip()
-        if len(line) == 3:  # piece, name, detail
-            texts["seats"].append(text)
-        elif len(line) == 2:  # the piece of the seat to move, then the status
-            texts["status"].append(line[1][0].strip())
-        elif text and line[0][1] in texts:
-            texts[line[0][1]].append(text)
-    if name == "moves":
-        return "\n".join(line for line in texts["plain"] if re.match(r"\d+\. ", line))
+        names = [names for _, names in line]
+        if "status" in names:  # after the piece of the seat to move, while the game runs
+            texts["status"].append(line[-1][0].strip())
+        elif names[0].startswith("look:"):  # a seat, or a team's pieces
+            texts["seats" if names[1] == "plain" else "teams"].append(text)
+        elif text and names[0] == "muted":
+            texts["score"].append(text)
+        elif text and names[0] == "plain" and re.match(r"\d+\. ", text):
+            texts["moves"].append(text.rstrip("↑↓ "))
+        elif text and names[0] in texts:
+            texts[names[0]].append(text)
     if name in ("status", "message"):
         return " ".join(texts[name])
-    return "\n".join(texts["muted" if name == "score" else name])
+    return "\n".join(texts[name])
 
 
 def history(app: SixtuiApp) -> list[str]:

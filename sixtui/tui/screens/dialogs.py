@@ -13,9 +13,60 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from sixtui.tui.session import GameSession
-from sixtui.tui.widgets.panel import result_line
+from sixtui.tui.widgets.lines import fit
+from sixtui.tui.widgets.panel import names_of, result_line, verb_for
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+SUMMARY_LINES = 14  # what the dialog holds above its buttons in a terminal of MIN_HEIGHT
+LABEL_WIDTH, SIDE_WIDTH = 9, 27  # the summary's columns: "Game 12", then one per side
+
+
+def summary_text(session: GameSession) -> str:
+    """The game's result, then the match so far: a column per side, a line per game
+    saying which side opened and how each side did, and the totals."""
+    match = session.match
+    assert session.game.result is not None
+
+    def row(label: str, cells: tuple[str, str]) -> str:
+        return (fit(label, LABEL_WIDTH) + fit(cells[0], SIDE_WIDTH) + cells[1]).rstrip()
+
+    names = [[player.name for player in side] for side in session.sides]
+    heading = [row("", (first, second)) for first, second in zip(*names, strict=True)]
+    totals = [row("Wins", (str(match.wins[0]), str(match.wins[1])))]
+    if any(result.points for result in match.results):
+        totals.append(row("Points", (str(match.points[0]), str(match.points[1]))))
+    if match.is_over:
+        totals += ["", _match_result(session)]
+    games = [
+        row(f"Game {number}", _how_sides_did(result.winner, opener))
+        for number, (result, opener) in enumerate(zip(match.results, match.openers, strict=True), 1)
+    ]
+    room = SUMMARY_LINES - 2 - len(heading) - len(totals)
+    if len(games) > room:
+        earlier = len(games) - room + 1
+        games = [f"⋯ {earlier} earlier game{'s' if earlier > 1 else ''}", *games[earlier:]]
+    lines = [result_line(session, session.game.result), "", *heading, *games, *totals]
+    return "\n".join(lines)
+
+
+def _how_sides_did(winning_team: int | None, opener: int) -> tuple[str, str]:
+    """Each side's part in one game (the opener plays team 0): "opened, won", "lost"..."""
+    cells = []
+    for side in (0, 1):
+        if winning_team is None:
+            outcome = "drew"
+        else:
+            outcome = "won" if winning_team ^ opener == side else "lost"
+        cells.append(f"opened, {outcome}" if side == opener else outcome)
+    return cells[0], cells[1]
+
+
+def _match_result(session: GameSession) -> str:
+    winner = session.match.winner
+    if winner is None:
+        return "The match is drawn."
+    players = session.sides[winner]
+    return f"{names_of(players)} {verb_for(players, 'win')} the match."
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -33,7 +84,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="question")
+            yield Static(self.question, classes="question", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(f"{self.verb} (y)", id="yes", variant="error")
                 yield Button("Cancel (n)", id="no")
@@ -63,26 +114,9 @@ class SummaryScreen(ModalScreen[str]):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        session, match = self.session, self.session.match
-        game = session.game
-        assert game.result is not None
-        sides = [" & ".join(p.name for p in side) for side in session.sides]
-        rows = [result_line(session, game.result), ""]
-        for number, result in enumerate(match.results, 1):
-            opener = match.openers[number - 1]
-            outcome = "draw" if result.winner is None else f"{sides[result.winner ^ opener]} won"
-            rows.append(f"Game {number}: {sides[opener]} opened, {outcome}")
-        wins, points = match.wins, match.points
-        rows += ["", f"{sides[0]} {wins[0]} – {wins[1]} {sides[1]}"]
-        if any(points):
-            rows.append(f"points {points[0]} – {points[1]}")
-        if match.is_over:
-            winner = match.winner
-            rows.append(
-                "The match is drawn." if winner is None else f"{sides[winner]} win the match."
-            )
+        match = self.session.match
         with Vertical(classes="dialog"):
-            yield Static("\n".join(rows[-16:]), classes="question")
+            yield Static(summary_text(self.session), classes="question", markup=False)
             with Horizontal(classes="buttons"):
                 if not match.is_over:
                     yield Button("Next game (n)", name="next", variant="primary")

@@ -16,14 +16,13 @@ from textual.widgets import Input
 from sixtui.rules import Game, IllegalMove, Move, Square
 from sixtui.tui.game_setup import TITLES
 from sixtui.tui.move_chooser import MoveChooser, moves_pieces
-from sixtui.tui.palettes import team_names
 from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
 from sixtui.tui.session import GameSession, Update
 from sixtui.tui.textual_internals import active_app
 from sixtui.tui.widgets.board import BoardView
 from sixtui.tui.widgets.hex_board import HexBoard
 from sixtui.tui.widgets.keys import KeyBar
-from sixtui.tui.widgets.panel import SidePanel, status_line
+from sixtui.tui.widgets.panel import SidePanel, names_of, status_line, verb_for
 from sixtui.tui.widgets.square_board import SquareBoard
 from sixtui.tui.widgets.typing import TypedInput
 
@@ -309,8 +308,8 @@ class GameScreen(Screen[None]):
             return
         seat = self.session.resigning_seat
         assert seat is not None
-        team = team_names(self.session.game)[seat % 2]
-        question = f"Resign this game for {team} ({self.session.player_at(seat).name})?"
+        losers = self.session.sides[self.session.side_of_team(seat % 2)]
+        question = f"Resign this game? {names_of(losers)} {verb_for(losers, 'lose')} it."
         self.app.push_screen(ConfirmScreen(question, "Resign"), self._resign_confirmed)
 
     async def _resign_confirmed(self, confirmed: bool | None) -> None:

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
+from sixtui.rules import Game, Move, new_game
 from sixtui.rules.hexes import Hex
 from sixtui.tui.palettes import Look
 from sixtui.tui.session import GameSession
@@ -49,6 +50,9 @@ class HexBoard(BoardView[Hex]):
         self._view: tuple[int, int] | None = None  # column and line drawn top left
         self._following = True
         self._keep_cursor_in_view = True
+        # The game, its length, last move and layout when last drawn, and what that move emptied.
+        self._drawn_game: tuple[Game | None, int, Move | None, dict[Hex, int]] = (None, 0, None, {})
+        self._captured: frozenset[Hex] = frozenset()
 
     def show_choice(
         self,
@@ -111,6 +115,7 @@ class HexBoard(BoardView[Hex]):
         view_x, view_y = self._view
         history = game.history
         last = history[-1].to if history else None
+        captured = self._captured_by_last_move(game, history, layout)
         winning = set(game.winning_cells()) if game.is_over else set()
         group_of = {cell: n for n, group in enumerate(self.groups, 1) for cell in group}
         hints = self.hints if self.hints or layout else frozenset({Hex(0, 0)})
@@ -124,7 +129,7 @@ class HexBoard(BoardView[Hex]):
             first_x = view_x + len(runs)
             for world_x in range(first_x, view_x + width, 2):
                 cell = Hex((world_x - r) // 2, r)
-                glyph, base = _cell_glyph(cell, layout, frontier, hints, last, look)
+                glyph, base = _cell_glyph(cell, layout, frontier, hints, captured, last, look)
                 names = base
                 if cell == self.picked:
                     names += "+pick"
@@ -143,6 +148,22 @@ class HexBoard(BoardView[Hex]):
         status = f" {self.cursor.q},{self.cursor.r}"
         lines.append(((fit(status, width), "label"),))
         return lines
+
+    def _captured_by_last_move(
+        self, game: Game, history: list[Move], layout: dict[Hex, int]
+    ) -> frozenset[Hex]:
+        """The cells whose pieces the last move captured, found once per move: from the
+        layout drawn before it when that was one move earlier, else by replaying the game.
+        (A game is told apart from another by its length and its last move.)"""
+        drawn = self._drawn_game
+        moves = (game, len(history), history[-1] if history else None)
+        if drawn[:3] != moves:
+            earlier = (game, len(history) - 1, history[-2] if len(history) > 1 else None)
+            before = drawn[3] if drawn[:3] == earlier else _layout_before_last_move(game)
+            lifted = {history[-1].origin} if history else set()
+            self._captured = frozenset(before.keys() - layout.keys() - lifted)
+            self._drawn_game = (*moves, layout)
+        return self._captured
 
     def _place_view(
         self, layout: dict[Hex, int], frontier: set[Hex], width: int, height: int
@@ -168,11 +189,19 @@ class HexBoard(BoardView[Hex]):
         self._view = (x, y)
 
 
+def _layout_before_last_move(game: Game) -> dict[Hex, int]:
+    before = new_game(game.name, **game.options())
+    for move in game.history[:-1]:
+        before.play(move)
+    return before.layout()  # type: ignore[attr-defined, no-any-return]
+
+
 def _cell_glyph(
     cell: Hex,
     layout: dict[Hex, int],
     frontier: set[Hex],
     hints: frozenset[Hex],
+    captured: frozenset[Hex],
     last: Hex | None,
     look: Look,
 ) -> tuple[str, str]:
@@ -183,6 +212,8 @@ def _cell_glyph(
         return look.piece[team], f"team{team}"
     if cell in hints:
         return "+", "hint"
+    if cell in captured:
+        return look.captured, "board+captured"
     if cell in frontier:
         return look.point, "grid"
     return " ", "board"

@@ -1,50 +1,67 @@
-"""The side panel: who plays, whose turn it is, the score, and the moves so far."""
+"""The side panel: who plays, each team's pieces in Six, whose turn it is, the score, and
+the moves so far."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
 
 from sixtui.rules import Game, Move, Result
 from sixtui.tui.palettes import Look, look_of, team_names
-from sixtui.tui.session import GameSession
+from sixtui.tui.session import GameSession, Player
 from sixtui.tui.widgets.lines import PAD, Line, LineWidget, fit, wrap
 from sixtui.tui.widgets.square_board import turn_of
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 LOOK = "look:"  # style names of pieces, drawn as on the board
 MESSAGE_LINES = 5  # at most; the moves get what the message leaves
-STATUS_LINES = 2
+STATUS_LINES = 3  # a result naming two partners and why takes three
 
-REASONS = {
+# Why a side won, said of the winners; why a game was drawn.
+WON_BY = {
     "six-in-a-row": "six in a row",
     "colored-cells": "six colored cells",
-    "board-full": "the board is full",
     "row": "a row of six",
-    "triangle": "a triangle",
-    "circle": "a circle",
-    "too-few-pieces": "too few pieces left",
+    "triangle": "a triangle of six",
+    "circle": "a circle of six",
+    "too-few-pieces": "the other side has too few pieces",
+    "resign": "the other side resigned",
+}
+DRAWN_BY = {
+    "board-full": "the board is full",
+    "too-few-pieces": "both sides have too few pieces",
     "repetition": "the same position a third time",
     "no-moves": "nobody can move",
-    "resign": "resignation",
 }
 
 
+def names_of(players: Sequence[Player]) -> str:
+    """A side's players in words: "You", "Player 1 and Player 3"."""
+    return " and ".join(player.name for player in players)
+
+
+def verb_for(players: Sequence[Player], verb: str) -> str:
+    """``verb`` ("win") as said of ``players``: "wins" of one other than "You"."""
+    return verb if len(players) > 1 or players[0].name == "You" else f"{verb}s"
+
+
 def result_line(session: GameSession, result: Result) -> str:
-    """The result in words, naming the winning team and its players."""
-    why = REASONS[result.reason]
+    """The result in words: who won, as which color where the rules name one, and why."""
     if result.winner is None:
-        return f"Draw: {why}"
-    game = session.game
-    players = sorted(
-        {session.player_at(seat).name for seat in range(game.players) if seat % 2 == result.winner}
-    )
-    return f"{team_names(game)[result.winner]} ({' & '.join(players)}) wins: {why}"
+        return f"Draw: {DRAWN_BY[result.reason]}"
+    winners = session.sides[session.side_of_team(result.winner)]
+    colors = team_names(session.game)
+    color = f" as {colors[result.winner]}" if colors else ""
+    return f"{names_of(winners)} {verb_for(winners, 'win')}{color}: {WON_BY[result.reason]}"
 
 
-def seat_lines(session: GameSession, look: Look, width: int, tick: int = 0) -> list[Line]:
-    """One line per seat: the seat's piece, its player, and what it has left.
+def seat_lines(session: GameSession, look: Look, width: int) -> list[Line]:
+    """One line per seat: the seat's piece, its player, and what the seat has of its own.
 
     Whose turn it is shows on the status line, so that a turn passing redraws one
     line of the panel rather than two.
@@ -55,8 +72,6 @@ def seat_lines(session: GameSession, look: Look, width: int, tick: int = 0) -> l
         team = seat % 2
         name = f" {session.player_at(seat).name}"
         detail = _seat_detail(game, seat)
-        if seat == game.to_move and session.thinking:
-            detail = f"{detail}  {SPINNER[tick % len(SPINNER)]} thinking".strip()
         text = fit(name + (f"  {detail}" if detail else ""), max(0, width - 1))
         lines.append(
             (
@@ -69,11 +84,25 @@ def seat_lines(session: GameSession, look: Look, width: int, tick: int = 0) -> l
 
 
 def _seat_detail(game: Game, seat: int) -> str:
-    if game.name == "six":
+    if game.name == "six" and game.players == 4 and not game.rules.shared_team_pool:  # type: ignore[attr-defined]
         return f"{game.in_hand(seat)} in hand"  # type: ignore[attr-defined]
     if game.name == "gameof6":
         return f"{game.colored_count(seat)} colored"  # type: ignore[attr-defined]
     return ""
+
+
+def team_lines(game: Game, look: Look, width: int) -> list[Line]:
+    """Six: each team's pieces in hand (its partners' supply, shared or not, counted once)
+    and on the table; a team left with five or fewer after a capture loses."""
+    if game.name != "six":
+        return []
+    on_table = Counter(game.layout().values())  # type: ignore[attr-defined]
+    lines: list[Line] = []
+    for team in (0, 1):
+        in_hand = game.pieces(team) - on_table[team]  # type: ignore[attr-defined]
+        text = f" {in_hand} in hand · {on_table[team]} on the table"
+        lines.append(((look.piece[team], f"{LOOK}team{team}"), (fit(text, width - 1), "muted")))
+    return lines
 
 
 def status_line(session: GameSession, picking: bool, destination: bool, tied: bool) -> str:
@@ -89,39 +118,56 @@ def status_line(session: GameSession, picking: bool, destination: bool, tied: bo
         piece = "stone" if game.name == "connect6" else "dot"
         return f"{player.name}: place {f'a {piece}' if stones == 1 else f'two {piece}s'}"
     if tied:
-        return "Choose the group that stays"
+        return f"{player.name}: which group stays?"
     if destination:
-        return "Now where it goes"
+        return f"{player.name}: where does it go?"
     if picking:
-        return "Pick a piece to move"
+        return f"{player.name}: lift a piece"
     return f"{player.name}: place a piece"
 
 
-def score_line(session: GameSession) -> str:
-    """The match or series so far, from the point of view of its two sides."""
+def score_lines(session: GameSession, look: Look, width: int) -> list[Line]:
+    """The match or series so far, each side's wins after the piece it plays this game."""
     match = session.match
-    first = " & ".join(player.name for player in session.sides[0])
-    second = " & ".join(player.name for player in session.sides[1])
-    wins = match.wins
     number = len(match.results) + (0 if session.game.is_over else 1)
-    score = f"{first} {wins[0]} – {wins[1]} {second}"
-    if match.games is None:
-        return f"Game {number}\n{score}"
-    heading = f"Game {min(number, match.games)} of {match.games}"
-    points = match.points
-    return f"{heading}\n{score}\npoints {points[0]} – {points[1]}"
+    heading = (
+        f"Game {number}"
+        if match.games is None
+        else f"Game {min(number, match.games)} of {match.games}"
+    )
+    lines = [_score_line(f"{heading} · wins ", match.wins, session, look, width)]
+    if match.games is not None and any(result.points for result in match.results):
+        lines.append(_score_line("points ", match.points, session, look, width))
+    return lines
 
 
-def page_of(lines: list[str], room: int) -> list[str]:
-    """The newest ``lines`` that fit in ``room``, moving on half a page at a time, so
-    that a new line is usually added below the others instead of shifting them all."""
-    if len(lines) <= room:
-        return lines
+def _score_line(
+    label: str, by_side: tuple[int, int], session: GameSession, look: Look, width: int
+) -> Line:
+    first, second = (by_side[session.side_of_team(team)] for team in (0, 1))
+    middle = f" {first} – {second} "
+    return (
+        (label, "muted"),
+        (look.piece[0], f"{LOOK}team0"),
+        (middle, "muted"),
+        (look.piece[1], f"{LOOK}team1"),
+        (" " * max(0, width - len(label) - len(middle) - 2), "muted"),
+    )
+
+
+def first_shown(count: int, room: int, scrolled_to: int | None) -> int:
+    """The first of ``count`` lines shown in ``room``: ``scrolled_to`` if the player
+    scrolled there (kept within the lines), else the page that ends with the newest,
+    moving on half a page at a time, so that a new line is usually added below the
+    others instead of shifting them all."""
+    if scrolled_to is not None:
+        return min(max(0, scrolled_to), max(0, count - room))
+    if count <= room:
+        return 0
     if room < 2:
-        return lines[len(lines) - room :]
+        return count - room
     step = room // 2
-    first = ((len(lines) - room) // step + 1) * step
-    return lines[first : first + room]
+    return ((count - room) // step + 1) * step
 
 
 class TurnLines:
@@ -151,20 +197,31 @@ class TurnLines:
         return self.lines
 
 
-class SidePanel(LineWidget):
+class SidePanel(LineWidget, can_focus=True):
     """The panel beside the board, drawn line by line like the board itself.
 
     The screen tells it the status line and the latest message; the rest it
-    reads from the session: seats, score and the moves so far (the newest at
-    the bottom, as many as fit).
+    reads from the session: seats, pieces, score and the moves so far. The move
+    list follows the newest move until the player scrolls it back (mouse wheel,
+    or the arrow, page, Home and End keys while the panel has focus); End, or
+    scrolling down to the newest, follows again.
     """
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up,k", "scroll_moves(-1)", "Earlier"),
+        Binding("down,j", "scroll_moves(1)", "Later"),
+        Binding("pageup", "scroll_moves(-1, True)", "Page up", show=False),
+        Binding("pagedown", "scroll_moves(1, True)", "Page down", show=False),
+        Binding("home", "first_moves", "First moves", show=False),
+        Binding("end", "latest_moves", "Latest moves", show=False),
+    ]
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "side-panel--title",
         "side-panel--status",
         "side-panel--muted",
         "side-panel--message",
     }
+    WHEEL_LINES = 2
 
     def __init__(self, session: GameSession, title: str, **options: object) -> None:
         super().__init__(**options)
@@ -175,6 +232,9 @@ class SidePanel(LineWidget):
         self.tick = 0
         self._styles: dict[str, Style] = {}
         self._turn_lines = TurnLines()
+        self._scrolled_to: int | None = None  # the first move line shown, unless following
+        self._moves_shown = (0, 0, 0)  # first line, lines in all, room: as last drawn
+        self._game: Game | None = None
 
     def show(self, status: str | None = None, message: str | None = None) -> None:
         """Redraws with a new status or message (``None`` keeps the one shown)."""
@@ -183,6 +243,32 @@ class SidePanel(LineWidget):
         if message is not None:
             self.message = message
         self.sync()
+
+    # -- scrolling the moves -------------------------------------------------------------
+
+    def action_scroll_moves(self, lines: int, pages: bool = False) -> None:
+        first, count, room = self._moves_shown
+        target = min(first, max(0, count - room)) + (lines * max(1, room) if pages else lines)
+        self._scrolled_to = max(0, target) if target < count - room else None
+        self.sync()
+
+    def action_first_moves(self) -> None:
+        self._scrolled_to = 0
+        self.sync()
+
+    def action_latest_moves(self) -> None:
+        self._scrolled_to = None
+        self.sync()
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        event.stop()
+        self.action_scroll_moves(-self.WHEEL_LINES)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        event.stop()
+        self.action_scroll_moves(self.WHEEL_LINES)
+
+    # -- drawing -------------------------------------------------------------------------
 
     def _style(self, names: str) -> Style:
         if names.startswith(LOOK):
@@ -198,7 +284,10 @@ class SidePanel(LineWidget):
     def _status_lines(self, width: int) -> list[Line]:
         """The status, after the piece of the seat to move while the game runs."""
         game = self.session.game
-        texts = wrap(self.status, width - 2)[:STATUS_LINES] or [""]
+        status = self.status
+        if self.session.thinking and not game.is_over:
+            status += f" {SPINNER[self.tick % len(SPINNER)]}"
+        texts = wrap(status, width - 2)[:STATUS_LINES] or [""]
         lines: list[Line] = [((fit(text, width), "status"),) for text in texts]
         if not game.is_over:
             team = game.to_move % 2
@@ -206,23 +295,47 @@ class SidePanel(LineWidget):
             lines[0] = ((glyph, f"{LOOK}team{team}"), (fit(f" {texts[0]}", width - 1), "status"))
         return lines
 
+    def _move_lines(self, room: int, width: int) -> list[Line]:
+        """The moves that fit in ``room``; an arrow in the last column says that there
+        are more above or below."""
+        game = self.session.game
+        if game is not self._game:
+            self._game, self._scrolled_to = game, None
+        turns = self._turn_lines.update(game)
+        count = len(turns)
+        first = first_shown(count, room, self._scrolled_to)
+        shown = turns[first : first + room]
+        self._moves_shown = (first, count, room)
+        lines = []
+        for number, text in enumerate(shown):
+            mark = " "
+            if number == 0 and first > 0:
+                mark = "↑"
+            elif number == len(shown) - 1 and first + len(shown) < count:
+                mark = "↓"
+            lines.append(((fit(text, width - 1), "plain"), (mark, "muted")))
+        return lines
+
     def _lines(self, width: int, height: int) -> list[Line]:
         def line(text: str, names: str = "plain") -> Line:
             return ((fit(text, width), names),)
 
+        game = self.session.game
+        look = look_of(self.app, game)
         blank = line("")
         top = [line(self.title, "title"), blank]
-        top += seat_lines(self.session, look_of(self.app, self.session.game), width, self.tick)
+        top += seat_lines(self.session, look, width)
+        teams = team_lines(game, look, width)
+        if teams:
+            top += [blank, *teams]
         top.append(blank)
         top += self._status_lines(width)
         top.append(blank)
-        for text in score_line(self.session).split("\n"):
-            top += [line(part, "muted") for part in wrap(text, width)]
+        top += score_lines(self.session, look, width)
         top.append(blank)
         message = wrap(self.message, width)[:MESSAGE_LINES]
         room = max(0, height - len(top) - len(message))
-        moves = page_of(self._turn_lines.update(self.session.game), room)
-        lines = top + [line(text) for text in moves]
+        lines = top + self._move_lines(room, width)
         lines += [blank] * (height - len(message) - len(lines))
         lines += [line(text, "message") for text in message]
         lines += [((" " * width, PAD),)] * (height - len(lines))
