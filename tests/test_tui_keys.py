@@ -60,6 +60,10 @@ async def test_after_the_match_the_footer_offers_no_next_game():
     app = hot_seat("gameof6", size=8)
     async with app.run_test(size=SIZE) as pilot:
         await resign_the_last_game(pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        assert key_bar(app) == "b See the board q Leave"
+        await pilot.press("n")  # nothing to start
+        assert isinstance(app.screen, SummaryScreen)
         await pilot.press("b")
         assert key_bar(app) == "? Rules q Quit"
         await pilot.press("u")

@@ -128,6 +128,12 @@ class SummaryScreen(ModalScreen[str]):
             return
         self.dismiss(choice)
 
+    def key_description(self, action: str, description: str) -> str | None:
+        """The footer offers no next game once the match is over."""
+        if action == "choose('next')" and self.session.match.is_over:
+            return None
+        return description
+
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.name)
