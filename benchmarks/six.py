@@ -77,8 +77,8 @@ def replay_microseconds(games: list[Game]) -> float:
 
 
 def figures(runs: int, seconds: float) -> Iterator[Figure]:
-    """Each ruleset after one untimed run: the engine keeps the moves it has made
-    (see ``_MoveCache``), and a server that has played a while has them all."""
+    """Each ruleset after one untimed run: the engine keeps the moves it has made (see
+    ``sixtui.rules.six_moves.MoveCache``), and a server that has played a while has them all."""
     for ruleset in RULESETS:
         for players in (2, 4):
             options = {"ruleset": ruleset, "players": players}
