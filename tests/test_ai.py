@@ -106,6 +106,27 @@ def test_six_declares_a_shape_on_the_table():
     assert choose_turn(game, seed=1) == [Move(None, declare=True)]
 
 
+# Black completes a row on r = -1, then red one on r = 1; neither declares.
+BOTH_ROWS = "0,-1 0,1 1,-1 1,1 2,-1 2,1 3,-1 3,1 4,-1 4,1 5,-1 5,1"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_six_wins_with_a_new_shape_once_its_right_to_the_old_one_is_lost(level):
+    """Red completed its row after black's: a "!" on black's row wins nothing any more,
+    but lengthening it makes a new row, which wins with "!"."""
+    game = turns_from(new_game("six", ruleset="romanian", declare=True), BOTH_ROWS)
+    moves = choose_turn(game, level=level, seed=1)
+    assert [str(move) for move in moves] in (["-1,-1!"], ["6,-1!"])
+    play_whole_turn(game, moves)
+    assert game.result.winner == 0 and game.result.reason == "row"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_six_declares_while_its_right_stands(level):
+    game = turns_from(new_game("six", ruleset="romanian", declare=True), BOTH_ROWS + " -1,0")
+    assert choose_turn(game, level=level, seed=1) == [Move(None, declare=True)]
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_connect6_blocks_an_open_four(level):
     game = turns_from(new_game("connect6", size=12), "A1 D5 E5 L12 L10 F5 G5")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import time
 
-from sixtui.rules import Game, IllegalMove, Move
+from sixtui.rules import Game, Move
 from sixtui.rules.hexes import AXIS_STEPS, NEIGHBOUR_STEPS, Hex, pack
 from sixtui.rules.shapes import SHAPE_SIZE, TRIANGLES, ShapeId, cells_of
 
@@ -58,8 +58,10 @@ def choose_six_move(game: Game, level: str, deadline: float, rng: random.Random)
 def winning_move(game: Game, deadline: float) -> Move | None:
     """A move that wins at once for the seat to move, if it finds one (``game`` is kept).
 
-    In declaring games that is ``declare``, or a move completing a shape played with ``!``.
-    Only the moves that can complete a shape are tried on the board.
+    In declaring games that is ``declare`` while the team's right to a shape stands, or
+    a move completing a shape played with ``!``, kept only if the game says it won: a
+    ``!`` naming no shape the team may declare wins nothing. Only the moves that can
+    complete a shape are tried on the board.
     """
     team = game.team(game.to_move)
     declaring = game.declare  # type: ignore[attr-defined]
@@ -79,10 +81,7 @@ def winning_move(game: Game, deadline: float) -> Move | None:
             continue
         if declaring:
             move = Move(move.to, move.origin, move.keep, declare=True)
-        try:
-            game.play(move)
-        except IllegalMove:
-            continue  # the move makes no shape to declare
+        game.play(move)
         won = game.result is not None and game.result.winner == team
         game.undo()
         if won:

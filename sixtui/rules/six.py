@@ -26,7 +26,7 @@ sixtui.rules.errors.IllegalMove: 5,5 does not touch the layout
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from sixtui.rules.errors import GameDataError, IllegalMove
@@ -34,7 +34,7 @@ from sixtui.rules.game import Game
 from sixtui.rules.hexes import NEIGHBOUR_STEPS, Hex, pack, unpack
 from sixtui.rules.move import Move
 from sixtui.rules.result import Result
-from sixtui.rules.shapes import ShapeId, cells_of, first_by_kind
+from sixtui.rules.shapes import ShapeId, by_kind, cells_of, first_by_kind
 from sixtui.rules.six_declaring import DeclaringRights, shape_team
 from sixtui.rules.six_ending import NO_MOVES, REPETITION, Repetitions, shape_win, too_few_pieces
 from sixtui.rules.six_lifting import (
@@ -151,11 +151,36 @@ class Six(Game):
             return False
         return bool(self._rights.declarable(self._to_move % 2))
 
+    def declarable_shapes(self, team: int) -> list[tuple[str, list[Hex]]]:
+        """The shapes ``team`` may declare: on the table, and completed no earlier than
+        the other team's latest shape. Each is its kind and its cells, rows first; none
+        when declaring is off or the game is over.
+
+        >>> from sixtui.rules import new_game
+        >>> g = new_game("six", ruleset="romanian", declare=True)
+        >>> for move in "0,-1 0,1 1,-1 1,1 2,-1 2,1 3,-1 3,1 4,-1 4,1 5,-1 5,1".split():
+        ...     g.play(move)
+        >>> g.declarable_shapes(0)  # red completed a row after black's
+        []
+        >>> [(kind, " ".join(map(str, cells))) for kind, cells in g.declarable_shapes(1)]
+        [('row', '0,1 1,1 2,1 3,1 4,1 5,1')]
+        """
+        if team not in (0, 1) or isinstance(team, bool):
+            raise IllegalMove(f"there is no team {team!r}: teams are 0 and 1")
+        if not self.declare or self._result is not None:
+            return []
+        shapes = sorted(self._rights.declarable(team), key=by_kind)
+        return [(shape[0], sorted(unpack(key) for key in cells_of(shape))) for shape in shapes]
+
     # -- legal moves -----------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
         """Every move the seat to move may play: ``declare`` first when it may,
-        then placements, or second-round moves, in order of their cells."""
+        then placements, or second-round moves, in order of their cells.
+
+        Each move is listed once, without ``!``: in a declaring game any of them may
+        also be played with ``!`` (see :meth:`play`).
+        """
         if self._result is not None:
             return []
         seat = self._to_move
@@ -183,12 +208,21 @@ class Six(Game):
     def play(self, move: Move | str) -> None:
         """Plays one turn: a placement, a second-round move or a declaration.
 
+        In a declaring game a move written with ``!`` wins if the mover's team may then
+        declare a shape (:meth:`declarable_shapes`): one the move completed, or an older
+        one whose right stands. Otherwise it is an ordinary move, and recorded as one.
+
         >>> from sixtui.rules import new_game
-        >>> g = new_game("six", ruleset="romanian")
+        >>> g = new_game("six", ruleset="romanian", declare=True)
         >>> g.play("1,1")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
         sixtui.rules.errors.IllegalMove: Black's first piece goes on -1,0, 0,-1 or -1,1: ...
+        >>> for move in "0,-1 0,1 1,-1 1,1 2,-1 2,1 3,-1 3,1 4,-1 4,1 5,-1 5,1".split():
+        ...     g.play(move)  # black completes a row, then red; neither declares
+        >>> g.play("-1,0!")  # red's row came after black's: black may not declare its own
+        >>> g.result, g.history[-1], g.can_declare()
+        (None, Move.parse('-1,0'), True)
         """
         if self._result is not None:
             raise IllegalMove("the game is over")
@@ -211,11 +245,7 @@ class Six(Game):
             captured: list[tuple[int, int]] = []
         else:
             captured = self._lift_and_place(move, seat, team, to)
-        turn = self._record(move, seat, captured)
-        if move.declare and not any(shape_team(s) == team for s in self._rights.shapes):
-            self._take_back(turn)
-            raise IllegalMove(f"{move.to} makes no shape to declare: drop the '!'")
-        self._settle(turn, to)
+        self._settle(self._record(move, seat, captured), to)
 
     def undo(self) -> Move:
         if self._resigned_seat is not None:
@@ -273,9 +303,13 @@ class Six(Game):
         move, team, captured = turn.move, turn.seat % 2, turn.captured
         if self.declare:
             if move.declare:
-                mine = [shape for shape in self._rights.shapes if shape_team(shape) == team]
-                self._win(team, first_by_kind(mine))
-                return
+                declared = self._rights.declarable(team)
+                if declared:
+                    self._win(team, first_by_kind(declared))
+                    return
+                # A '!' naming no shape the team may declare wins nothing: the move is an
+                # ordinary one, and the record says so.
+                turn.move = replace(move, declare=False)
         else:
             emptied = [cell for cell, _ in captured]
             if move.origin is not None:
