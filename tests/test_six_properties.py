@@ -23,6 +23,7 @@ import msgpack
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from test_properties import assert_moves_shown, result_words
 
 from sixtui.rules import IllegalMove, Move, Square, load_game, new_game
 from sixtui.rules.game import Game
@@ -388,6 +389,34 @@ def test_random_games_reach_captures_ties_and_every_ending():
         "the other team wins",
     }
     assert expected <= seen, sorted(seen)
+
+
+# -- repr ------------------------------------------------------------------------------------
+
+
+@SETTINGS
+@given(option=options, seed=seeds, style=st.sampled_from(STYLES))
+def test_repr_shows_the_game_the_round_the_turn_and_the_last_moves(option, seed, style):
+    """repr() names the game and its options, the round, the seat to move, its pieces in
+    hand and whether it may declare (or the result), the number of moves and the last
+    few: one short line however long the game."""
+    rng = random.Random(seed)
+    game, naive = play_both(option, rng, style, rng.randint(0, MOVE_CAP), check_every_move=False)
+    text = repr(game)
+    ruleset, players, declare = option
+    assert text.startswith(f"<Six ruleset={ruleset!r} players={players} declare={declare}; ")
+    if naive.result is None:
+        seat = naive.to_move
+        turn = f"; round 2, seat {seat} to move"
+        if naive.in_hand(seat):
+            turn = f"; round 1, seat {seat} to move, {naive.in_hand(seat)} in hand"
+        if naive.declarable(seat % 2):
+            turn += ", may declare"
+        assert turn + ";" in text, text
+    else:
+        assert f"; {result_words(*naive.result)};" in text, text
+    assert_moves_shown(text, naive.history)
+    assert len(text) <= 250, text
 
 
 # -- saving and loading ----------------------------------------------------------------------

@@ -16,6 +16,9 @@ module: :mod:`~sixtui.rules.six_placing` (pieces from the hand),
 >>> from sixtui.rules import new_game
 >>> g = new_game("six")
 >>> g.play("0,0"); g.play("1,0")
+>>> g  # doctest: +NORMALIZE_WHITESPACE
+<Six ruleset='steffen' players=2 declare=False; round 1, seat 0 to move, 18 in hand;
+ 2 moves: 0,0 1,0>
 >>> [str(m) for m in g.legal_moves()][:3]
 ['-1,0', '-1,1', '0,-1']
 >>> g.play("5,5")
@@ -172,6 +175,14 @@ class Six(Game):
         shapes = sorted(self._rights.declarable(team), key=by_kind)
         return [(shape[0], sorted(unpack(key) for key in cells_of(shape))) for shape in shapes]
 
+    def _turn_words(self) -> str:
+        seat = self._to_move
+        hand = self._hand(seat)
+        words = f"round {1 if hand else 2}, seat {seat} to move"
+        if hand:
+            words += f", {hand} in hand"
+        return words + ", may declare" if self.can_declare() else words
+
     # -- legal moves -----------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
@@ -223,6 +234,9 @@ class Six(Game):
         >>> g.play("-1,0!")  # red's row came after black's: black may not declare its own
         >>> g.result, g.history[-1], g.can_declare()
         (None, Move.parse('-1,0'), True)
+        >>> g  # doctest: +NORMALIZE_WHITESPACE
+        <Six ruleset='romanian' players=2 declare=True; round 1, seat 1 to move, 14 in hand,
+         may declare; 13 moves: (5 earlier) 2,1 3,-1 3,1 4,-1 4,1 5,-1 5,1 -1,0>
         """
         if self._result is not None:
             raise IllegalMove("the game is over")
