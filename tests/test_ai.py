@@ -127,6 +127,23 @@ def test_six_declares_while_its_right_stands(level):
     assert choose_turn(game, level=level, seed=1) == [Move(None, declare=True)]
 
 
+# Red closes a ring round -3,1 (-4,2), then black one round 3,-2 (2,-1), and red puts a piece
+# in the middle of black's ring, which is no circle any more. Red has five in a row, 0,2 .. 4,2.
+LOST_RING = (
+    "-1,0 0,1 0,-1 -2,0 -1,-1 -2,1 -1,2 0,2 1,1 2,0 -2,3 -3,0 -1,3 -3,2 2,1 1,2 3,-1 -4,1 "
+    "4,-2 2,2 4,-3 3,2 3,-3 4,2 2,-2 -4,2 2,-1 3,-2"
+)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_six_spoils_no_shape_that_can_no_longer_be_declared(level):
+    """Red's ring can no longer be declared: black completed a shape after it. Filling its
+    middle gains black nothing; 5,2 stops a new row that red could declare at once."""
+    game = turns_from(new_game("six", ruleset="romanian", declare=True), LOST_RING)
+    assert game.declarable_shapes(0) == game.declarable_shapes(1) == []
+    assert [str(move) for move in choose_turn(game, level=level, seed=1)] == ["5,2"]
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_connect6_blocks_an_open_four(level):
     game = turns_from(new_game("connect6", size=12), "A1 D5 E5 L12 L10 F5 G5")
