@@ -374,7 +374,7 @@ class Six(Game):
             return self._on_table[team] > 0
         if self.declare and self._rights.shapes and self._rights.declarable(team):
             return True
-        return can_lift_without_split(self._board, self._cut_points(), team)
+        return can_lift_without_split(self._board, team, self._cut_points)
 
     def _take_back(self, turn: _Turn) -> None:
         self._turns.pop()

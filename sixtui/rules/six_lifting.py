@@ -16,6 +16,7 @@ team; ``touching`` counts, for every cell next to a piece, the pieces around it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sixtui.rules.errors import IllegalMove
@@ -195,10 +196,45 @@ def _cut_off(board: dict[int, int], touching: dict[int, int], removed: list[int]
     return {cell for cell, count in lost.items() if count >= touching[cell]}
 
 
-def can_lift_without_split(board: dict[int, int], cuts: CutPoints, team: int) -> bool:
-    """Whether ``team`` has a piece whose lift leaves the layout in one group."""
-    cut_cells = cuts.cut_cells
+def can_lift_without_split(
+    board: dict[int, int], team: int, cut_points: Callable[[], CutPoints]
+) -> bool:
+    """Whether ``team`` has a piece whose lift leaves the layout in one group.
+
+    Most layouts have a piece whose neighbours touch one another round it, which
+    settles it; ``cut_points`` gives the layout's :class:`CutPoints` otherwise.
+
+    >>> from sixtui.rules.hexes import Hex, pack
+    >>> line = {pack(Hex(q, 0)): q % 2 for q in range(5)}  # team 1 on 1,0 and 3,0
+    >>> can_lift_without_split(line, 1, lambda: CutPoints(line))
+    False
+    >>> ring = {pack(cell): 0 for cell in Hex(0, 0).neighbours()}
+    >>> can_lift_without_split(ring, 0, lambda: CutPoints(ring))
+    True
+    """
+    for cell, owner in board.items():
+        if owner == team and _holds_nothing_together(board, cell):
+            return True
+    cut_cells = cut_points().cut_cells
     return any(owner == team and cell not in cut_cells for cell, owner in board.items())
+
+
+# The steps round a cell one by one, so that its ring is read in one expression.
+_R0, _R1, _R2, _R3, _R4, _R5 = RING_STEPS
+
+
+def _holds_nothing_together(board: dict[int, int], cell: int) -> bool:
+    """Whether the pieces round ``cell`` touch one another round it, so that lifting
+    its piece splits nothing (a piece can split the layout only otherwise)."""
+    around = (
+        (cell + _R0 in board)
+        | (cell + _R1 in board) << 1
+        | (cell + _R2 in board) << 2
+        | (cell + _R3 in board) << 3
+        | (cell + _R4 in board) << 4
+        | (cell + _R5 in board) << 5
+    )
+    return _ARCS[around] <= 1
 
 
 # -- checking one move ----------------------------------------------------------------------
@@ -253,9 +289,8 @@ def _lift(board: dict[int, int], cuts: CutPoints | None, origin: int) -> _Lift |
         if origin not in cuts.cut_cells:
             return None
         return _staying([cuts.members(origin, part) for part in cuts.parts_without(origin)])
-    around = sum(1 << bit for bit, step in enumerate(RING_STEPS) if origin + step in board)
-    if _ARCS[around] <= 1:
-        return None  # the piece's neighbours touch one another round it
+    if _holds_nothing_together(board, origin):
+        return None
     groups = _groups_left(board, origin)
     return _staying(groups) if len(groups) > 1 else None
 
