@@ -51,9 +51,34 @@ def legal_moves_microseconds(positions: list[Game], repeats: int = 5) -> float:
     return (time.perf_counter() - start) / (repeats * len(positions)) * 1e6
 
 
+def declaring_games(count: int, moves: int) -> list[Game]:
+    """Romanian games with declaring, ``moves`` random moves long (or shorter if over):
+    every move brings the shapes on the table up to date."""
+    games = []
+    rng = random.Random(6)
+    for _ in range(count):
+        game = new_game("six", ruleset="romanian", declare=True)
+        while game.result is None and len(game.history) < moves:
+            game.play(rng.choice(game.legal_moves()))
+        games.append(game)
+    return games
+
+
+def replay_microseconds(games: list[Game]) -> float:
+    """Replays ``games`` from the start: µs per ``play()``."""
+    played = 0
+    start = time.perf_counter()
+    for finished in games:
+        game = new_game("six", **finished.options())
+        for move in finished.history:
+            game.play(move)
+        played += len(finished.history)
+    return (time.perf_counter() - start) / played * 1e6
+
+
 def figures(runs: int, seconds: float) -> Iterator[Figure]:
-    """Each ruleset after one untimed run: the engine keeps the moves it has made
-    (see ``_MoveCache``), and a server that has played a while has them all."""
+    """Each ruleset after one untimed run: the engine keeps the moves it has made (see
+    ``sixtui.rules.six_moves.MoveCache``), and a server that has played a while has them all."""
     for ruleset in RULESETS:
         for players in (2, 4):
             options = {"ruleset": ruleset, "players": players}
@@ -70,5 +95,11 @@ def figures(runs: int, seconds: float) -> Iterator[Figure]:
     yield Figure(
         f"six steffen: µs per legal_moves(), second round, 38 pieces ({moves:.0f} moves)",
         [legal_moves_microseconds(positions) for _ in range(runs)],
+        "µs",
+    )
+    declaring = declaring_games(20, 150)
+    yield Figure(
+        "six romanian declaring: µs per play(), 20 random games of 150 moves replayed",
+        [replay_microseconds(declaring) for _ in range(runs)],
         "µs",
     )

@@ -106,6 +106,44 @@ def test_six_declares_a_shape_on_the_table():
     assert choose_turn(game, seed=1) == [Move(None, declare=True)]
 
 
+# Black completes a row on r = -1, then red one on r = 1; neither declares.
+BOTH_ROWS = "0,-1 0,1 1,-1 1,1 2,-1 2,1 3,-1 3,1 4,-1 4,1 5,-1 5,1"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_six_wins_with_a_new_shape_once_its_right_to_the_old_one_is_lost(level):
+    """Red completed its row after black's: a "!" on black's row wins nothing any more,
+    but lengthening it makes a new row, which wins with "!"."""
+    game = turns_from(new_game("six", ruleset="romanian", declare=True), BOTH_ROWS)
+    moves = choose_turn(game, level=level, seed=1)
+    assert [str(move) for move in moves] in (["-1,-1!"], ["6,-1!"])
+    play_whole_turn(game, moves)
+    assert game.result.winner == 0 and game.result.reason == "row"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_six_declares_while_its_right_stands(level):
+    game = turns_from(new_game("six", ruleset="romanian", declare=True), BOTH_ROWS + " -1,0")
+    assert choose_turn(game, level=level, seed=1) == [Move(None, declare=True)]
+
+
+# Red closes a ring round -3,1 (-4,2), then black one round 3,-2 (2,-1), and red puts a piece
+# in the middle of black's ring, which is no circle any more. Red has five in a row, 0,2 .. 4,2.
+LOST_RING = (
+    "-1,0 0,1 0,-1 -2,0 -1,-1 -2,1 -1,2 0,2 1,1 2,0 -2,3 -3,0 -1,3 -3,2 2,1 1,2 3,-1 -4,1 "
+    "4,-2 2,2 4,-3 3,2 3,-3 4,2 2,-2 -4,2 2,-1 3,-2"
+)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_six_spoils_no_shape_that_can_no_longer_be_declared(level):
+    """Red's ring can no longer be declared: black completed a shape after it. Filling its
+    middle gains black nothing; 5,2 stops a new row that red could declare at once."""
+    game = turns_from(new_game("six", ruleset="romanian", declare=True), LOST_RING)
+    assert game.declarable_shapes(0) == game.declarable_shapes(1) == []
+    assert [str(move) for move in choose_turn(game, level=level, seed=1)] == ["5,2"]
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_connect6_blocks_an_open_four(level):
     game = turns_from(new_game("connect6", size=12), "A1 D5 E5 L12 L10 F5 G5")

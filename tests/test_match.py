@@ -95,3 +95,29 @@ def test_bad_match_settings_are_refused(options):
 def test_a_result_for_a_third_team_is_refused():
     with pytest.raises(ValueError, match="no team 2"):
         Match().record(Result(2, "resign", ()))
+
+
+def test_repr_sums_up_the_match_however_many_games_it_has():
+    m = Match()
+    assert repr(m) == "<Match of 6 games, openers alternate; none played; side 0 opens next>"
+    for result in [win(0, 1), win(0, 4), win(0, 1), win(0, 4), win(0, 1)]:
+        m.record(result)
+    assert repr(m) == (
+        "<Match of 6 games, openers alternate; 5 played, wins 3-2, points 26-15; side 1 opens next>"
+    )
+    m.record(win(0, 4))
+    assert (
+        repr(m)
+        == "<Match of 6 games, openers alternate; 6 played, wins 3-3, points 30-21; side 0 won>"
+    )
+    drawn = Match(games=2)
+    drawn.record(win(0, 2))
+    drawn.record(win(0, 2))
+    assert repr(drawn).endswith("; 2 played, wins 1-1, points 8-8; drawn>")
+
+
+def test_repr_of_a_series_leaves_out_points_where_games_score_none():
+    m = Match(games=None, opening="loser")
+    for _ in range(40):
+        m.record(Result(0, "row", ()))
+    assert repr(m) == "<Match series, the loser opens; 40 played, wins 20-20; side 0 opens next>"

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sixtui.rules import IllegalMove, Move, Square, load_game, new_game
-from sixtui.rules.game import Game
+from sixtui.rules.game import MOVES_SHOWN, Game
 from support.damaged_saves import damage, load_or_refusal, plausible_values
 from support.naive_referee import LETTERS, NaiveGame, cell_name
 
@@ -221,6 +221,23 @@ def empty_cell_name(naive: NaiveGame, rng: random.Random) -> str:
     return cell_name(*rng.choice(naive.empty_cells()))
 
 
+def assert_moves_shown(text: str, history: list[str]) -> None:
+    """``text`` (a repr) ends with the number of moves and the last few of them."""
+    if not history:
+        assert text.endswith("; no moves>"), text
+        return
+    shown = history[-MOVES_SHOWN:]
+    earlier = len(history) - len(shown)
+    moves = f"{len(history)} move{'s' if len(history) > 1 else ''}: "
+    if earlier:
+        moves += f"({earlier} earlier) "
+    assert text.endswith(f"; {moves}{' '.join(shown)}>"), text
+
+
+def result_words(winner: int | None, reason: str) -> str:
+    return f"drawn ({reason})" if winner is None else f"team {winner} won ({reason})"
+
+
 # -- the engine agrees with the naive referee ----------------------------------------------
 
 
@@ -282,6 +299,32 @@ def test_random_games_reach_every_ending_and_the_one_stone_last_turn(name):
         assert colored_on_both_sides > 0
     assert expected <= reasons
     assert one_stone_turns > 0
+
+
+# -- repr -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@SETTINGS
+@given(data=st.data(), seed=seeds, player=st.sampled_from(["uniform", "enclosing"]))
+def test_repr_shows_the_game_the_turn_and_the_last_moves(name, data, seed, player):
+    """repr() names the game and its size, Game of 6's colored cells, the seat to move
+    and the stones it has left (or the result), the number of moves and the last few:
+    one short line however long the game."""
+    size = data.draw(BOARD_SIZES[name])
+    game, naive = random_position(name, size, random.Random(seed), player)
+    text = repr(game)
+    title = {"connect6": "Connect6", "gameof6": "GameOf6"}[name]
+    assert text.startswith(f"<{title} size={size}; "), text
+    if name == "gameof6":
+        assert f"; colored {naive.colored_count(0)}-{naive.colored_count(1)};" in text, text
+    if naive.result is None:
+        stones = f"{naive.stones_left} {'stone' if name == 'connect6' else 'dot'}"
+        assert f"; seat {naive.to_move} to move, {stones}" in text, text
+    else:
+        assert f"; {result_words(*naive.result[:2])}" in text, text
+    assert_moves_shown(text, [cell_name(c, r) for c, r in naive.history])
+    assert len(text) <= 140, text
 
 
 # -- saving and loading ----------------------------------------------------------------------

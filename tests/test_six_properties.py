@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import msgpack
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from test_properties import assert_moves_shown, result_words
 
 from sixtui.rules import IllegalMove, Move, Square, load_game, new_game
 from sixtui.rules.game import Game
@@ -50,6 +52,7 @@ OPTIONS = [
     ("romanian-advanced", 4, False),
     ("romanian-advanced", 4, True),
 ]
+DECLARING_OPTIONS = [option for option in OPTIONS if option[2]]
 STYLES = ("uniform", "long", "shuttle", "clump", "shrink")
 SHAPE_REASONS = ("row", "triangle", "circle")
 
@@ -104,6 +107,8 @@ class Chooser:
     ``shrink``: as ``long``, but with the referee's help the second round makes the
     biggest capture that does not end the game until 20 pieces or fewer are left, then
     mostly moves without capturing: small thin layouts, where groups tie more often.
+    In declaring games every player now and then writes its move with "!", whether it
+    wins with it or not.
     """
 
     def __init__(self, rng: random.Random, style: str) -> None:
@@ -167,12 +172,11 @@ class Chooser:
                 text = candidate
                 break
         if game.options()["declare"] and rng.random() < 0.15:
+            # A "!" that wins half the time it is tried, one that wins nothing the other half.
             trial = game.copy()
-            try:
-                trial.play(text + "!")
+            trial.play(text + "!")
+            if trial.result is not None or rng.random() < 0.5:
                 text += "!"
-            except IllegalMove:
-                pass
         return self.remember(seat, text)
 
     def remember(self, seat: int, text: str) -> str:
@@ -204,6 +208,8 @@ def assert_agrees(game: Game, naive: NaiveSix) -> None:
         assert set(legal) == set(naive.legal_move_names()), where
         assert "declare" not in legal[1:], where
         assert game.can_declare() == bool(naive.declarable(naive.to_move % 2)), where
+        for team in (0, 1):
+            assert declarable(game, team) == naive_declarable(naive, team), where
         assert game.winning_cells() == [], where
         return
     assert game.legal_moves() == [], where
@@ -218,19 +224,30 @@ def assert_agrees(game: Game, naive: NaiveSix) -> None:
         assert game.winning_cells() == [], where
 
 
+def declarable(game: Game, team: int) -> set[tuple[str, frozenset]]:
+    return {
+        (kind, frozenset((c.q, c.r) for c in cells)) for kind, cells in game.declarable_shapes(team)
+    }
+
+
+def naive_declarable(naive: NaiveSix, team: int) -> set[tuple[str, frozenset]]:
+    return {(kind, cells) for _, kind, cells in naive.declarable(team)}
+
+
 def assert_declaring_agrees(game: Game, naive: NaiveSix, rng: random.Random) -> None:
-    """A few legal moves with a trailing "!": the engine accepts exactly those after
-    which the mover's team has a shape, and the game ends as the naive referee says."""
+    """A few legal moves with a trailing "!": the engine takes each of them, and it wins
+    as the naive referee says; a "!" that wins nothing leaves the game exactly as the
+    move without it does."""
     moves = [name for name in naive.legal_move_names() if name != "declare"]
     for text in rng.sample(moves, min(2, len(moves))):
         trial, naive_trial = game.copy(), naive.copy()
-        try:
-            naive_trial.play(text + "!")
-        except ValueError:
-            assert_rejected_without_change(trial, text + "!")
-            continue
+        naive_trial.play(text + "!")
         trial.play(text + "!")
-        assert trial.result[:2] == naive_trial.result, describe(trial)
+        assert_agrees(trial, naive_trial)
+        if naive_trial.result is None or naive_trial.result[1] not in SHAPE_REASONS:
+            plain = game.copy()
+            plain.play(text)
+            assert observable_state(trial) == observable_state(plain), describe(trial)
 
 
 def play_both(
@@ -293,6 +310,15 @@ def test_engine_agrees_with_naive_referee_at_every_move(option, seed, style):
 
 
 @SETTINGS
+@given(option=st.sampled_from(DECLARING_OPTIONS), seed=seeds)
+def test_declaring_games_agree_with_naive_referee_at_every_move(option, seed):
+    """Declaring games in which each team builds shapes and seldom declares them, so that
+    rights to declare are lost and won: at every move the engine and the naive referee
+    agree on the shapes each team may declare, and on what a "!" does to any move."""
+    play_both(option, random.Random(seed), "clump")
+
+
+@SETTINGS
 @given(option=options, seed=seeds)
 def test_legal_moves_equal_the_naive_generator_fed_with_the_engine_state(option, seed):
     """The naive generator, given only g.layout(), g.to_move, g.in_hand(seat) and the
@@ -341,6 +367,8 @@ def test_random_games_reach_captures_ties_and_every_ending():
                 seen.add("pass")
             if game.result is not None and game.result.winner not in (None, seat % 2):
                 seen.add("the other team wins")
+            if text.endswith("!") and not str(game.history[-1]).endswith("!"):
+                seen.add("a '!' that wins nothing")
         if game.result is not None:
             seen.add(f"{game.result.reason} {'draw' if game.result.winner is None else 'win'}")
             if text.endswith("!") or text == "declare":
@@ -357,9 +385,38 @@ def test_random_games_reach_captures_ties_and_every_ending():
         "circle win",
         "won by !",
         "won by declare",
+        "a '!' that wins nothing",
         "the other team wins",
     }
     assert expected <= seen, sorted(seen)
+
+
+# -- repr ------------------------------------------------------------------------------------
+
+
+@SETTINGS
+@given(option=options, seed=seeds, style=st.sampled_from(STYLES))
+def test_repr_shows_the_game_the_round_the_turn_and_the_last_moves(option, seed, style):
+    """repr() names the game and its options, the round, the seat to move, its pieces in
+    hand and whether it may declare (or the result), the number of moves and the last
+    few: one short line however long the game."""
+    rng = random.Random(seed)
+    game, naive = play_both(option, rng, style, rng.randint(0, MOVE_CAP), check_every_move=False)
+    text = repr(game)
+    ruleset, players, declare = option
+    assert text.startswith(f"<Six ruleset={ruleset!r} players={players} declare={declare}; ")
+    if naive.result is None:
+        seat = naive.to_move
+        turn = f"; round 2, seat {seat} to move"
+        if naive.in_hand(seat):
+            turn = f"; round 1, seat {seat} to move, {naive.in_hand(seat)} in hand"
+        if naive.declarable(seat % 2):
+            turn += ", may declare"
+        assert turn + ";" in text, text
+    else:
+        assert f"; {result_words(*naive.result)};" in text, text
+    assert_moves_shown(text, naive.history)
+    assert len(text) <= 250, text
 
 
 # -- saving and loading ----------------------------------------------------------------------
@@ -379,6 +436,7 @@ def observable_state(game: Game) -> dict[str, object]:
         "history": [str(m) for m in game.history],
         "winning_cells": game.winning_cells(),
         "can_declare": game.can_declare(),
+        "declarable": [game.declarable_shapes(team) for team in (0, 1)],
     }
 
 
@@ -431,6 +489,33 @@ def test_undo_restores_bytes_and_state_after_every_move_back_to_a_fresh_game(opt
         game.undo()
 
 
+def rights(game: Game) -> list[list[tuple[str, list[Hex]]]]:
+    """The shapes each team may declare."""
+    return [game.declarable_shapes(team) for team in (0, 1)]
+
+
+@SETTINGS
+@given(option=st.sampled_from(DECLARING_OPTIONS), seed=seeds)
+def test_undo_gives_back_the_rights_to_declare_exactly(option, seed):
+    """Declaring games in which the teams build shapes and seldom declare them, so that
+    rights come and go: undoing each move, last first, gives back the shapes each team
+    may declare just as they were before it, and playing it again those after it."""
+    rng = random.Random(seed)
+    game = new_six(option)
+    chooser = Chooser(rng, "clump")
+    seen = [rights(game)]
+    while game.result is None and len(game.history) < 110:
+        game.play(chooser.choose(game))
+        seen.append(rights(game))
+    history = game.history
+    for count in range(len(history), 0, -1):
+        game.undo()
+        assert rights(game) == seen[count - 1], f"undo of move {count}: {describe(game)}"
+        game.play(history[count - 1])
+        assert rights(game) == seen[count], f"move {count} again: {describe(game)}"
+        game.undo()
+
+
 def variants(game: Game, rng: random.Random) -> list[str]:
     """Some legal moves of the seat to move, written in every way the notation allows:
     canonical, with a non-canonical KEEP (another cell of the kept group), with "!"."""
@@ -454,18 +539,16 @@ def variants(game: Game, rng: random.Random) -> list[str]:
 @given(option=options, seed=seeds)
 def test_play_then_undo_of_any_legal_move_changes_nothing(option, seed):
     """At a random position, playing any legal move (as listed, with another KEEP cell,
-    with "!", or declare) and undoing it gives back the exact bytes and state."""
+    with "!", or declare) is taken, and undoing it gives back the exact bytes and state."""
     rng = random.Random(seed)
     game = running_game(option, rng)
     before = observable_state(game)
     for text in variants(game, rng):
-        try:
-            game.play(text)
-        except IllegalMove:
-            assert text.endswith("!"), f"{text} was refused: {describe(game)}"
-            assert observable_state(game) == before
-            continue
-        assert game.history[-1] == game.parse_move(text)
+        game.play(text)
+        played = game.parse_move(text)
+        won = game.result is not None and game.result.reason in SHAPE_REASONS
+        # A "!" stays in the record only when it won.
+        assert game.history[-1] == replace(played, declare=played.declare and won)
         game.undo()
         assert observable_state(game) == before, f"{text}: {describe(game)}"
 
@@ -564,14 +647,6 @@ def illegal_moves(game: Game, rng: random.Random) -> dict[str, list[str]]:
     else:
         if not game.can_declare():
             found["declaring without a shape"] = ["declare"]
-        without = []
-        for n in rng.sample(plain, min(6, len(plain))):
-            trial = game.copy()
-            trial.play(n)
-            after = {(c.q, c.r): t for c, t in trial.layout().items()}
-            if not shapes_of(after, team, rules):
-                without.append(n + "!")
-        found["'!' with no shape after it"] = without
     return found
 
 
@@ -765,7 +840,7 @@ def assert_same_as_replayed(game: Game) -> None:
 
 
 @SETTINGS
-@given(option=st.sampled_from([o for o in OPTIONS if o[2]]) | options, seed=seeds)
+@given(option=st.sampled_from(DECLARING_OPTIONS) | options, seed=seeds)
 def test_a_game_and_its_copy_taking_turns_at_undo_and_play_stay_their_own(option, seed):
     """A game and its copy, each undoing and playing in random turns, each always equal
     to its own moves replayed from the start (declaring games, with shapes on the table,

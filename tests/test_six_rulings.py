@@ -666,15 +666,90 @@ def test_the_right_to_declare_is_lost_once_the_opponent_completes_a_shape():
     assert g.result == Result(1, "row", ())
 
 
-def test_a_move_with_a_bang_wins_with_any_shape_standing_after_it():
-    """RULINGS, to the letter: a move with "!" wins if after it the mover's team has a
-    winning shape on the table; unlike ``declare`` it asks nothing about the other team's
-    shapes. So black's ring still wins with "!" after red completed its row."""
+def test_a_bang_wins_with_an_older_shape_whose_right_stands():
+    """Black closed its ring a turn ago without declaring; red completed nothing since:
+    a move that makes no shape, written with "!", declares the ring and wins."""
+    g = ring_without_its_last_piece()
+    play(g, "1,-3 2,0")
+    g.play("2,-4!")
+    assert g.result == Result(0, "circle", ())
+    assert sorted(map(str, g.winning_cells())) == sorted(RING_OF_0_M2.split())
+    assert str(g.history[-1]) == "2,-4!"
+
+
+def test_a_bang_naming_a_shape_whose_right_is_lost_wins_nothing():
+    """Red completed its row after black's ring: black's "!" names no shape black may
+    declare, so it wins nothing, and the move is played as an ordinary one."""
     g = ring_without_its_last_piece()
     play(g, "1,-3 0,1")
     assert not g.can_declare()
     g.play("2,-4!")
-    assert g.result == Result(0, "circle", ())
+    assert g.result is None
+    assert g.to_move == 1 and g.can_declare()  # red may still declare its row
+    assert str(g.history[-1]) == "2,-4"
+
+
+# RULINGS' example: black completes a row on r = -1 with its sixth piece (move 11) and does
+# not declare; red completes its row on r = 1 right after (move 12) and does not declare.
+BOTH_ROWS = "0,-1 0,1 1,-1 1,1 2,-1 2,1 3,-1 3,1 4,-1 4,1 5,-1 5,1"
+
+
+def both_rows_undeclared() -> Game:
+    g = six("romanian", declare=True)
+    play(g, BOTH_ROWS)
+    assert g.result is None and g.to_move == 0
+    return g
+
+
+def test_a_bang_after_the_other_team_completed_a_shape_wins_nothing_and_it_may_declare():
+    g = both_rows_undeclared()
+    assert not g.can_declare()
+    g.play("-1,0!")
+    assert g.result is None
+    assert g.to_move == 1
+    assert g.can_declare()
+    g.play("declare")
+    assert g.result == Result(1, "row", ())
+    assert sorted(map(str, g.winning_cells())) == sorted(f"{q},1" for q in range(6))
+
+
+def test_a_bang_that_wins_nothing_is_the_ordinary_move():
+    """The game goes on exactly as after the move without "!", which is what it records."""
+    with_bang, without = both_rows_undeclared(), both_rows_undeclared()
+    with_bang.play("-1,0!")
+    without.play("-1,0")
+    assert with_bang == without
+    assert with_bang.to_bytes() == without.to_bytes()
+    assert [str(m) for m in with_bang.history] == [*BOTH_ROWS.split(), "-1,0"]
+    assert str(with_bang.undo()) == "-1,0"
+    assert with_bang == both_rows_undeclared()
+
+
+def test_a_bang_wins_with_a_shape_completed_by_this_very_move():
+    """Black's row has lost its right, but 6,-1 completes another row, 1,-1 .. 6,-1,
+    that may be declared at once."""
+    g = both_rows_undeclared()
+    g.play("6,-1!")
+    assert g.result == Result(0, "row", ())
+    assert sorted(map(str, g.winning_cells())) == sorted(f"{q},-1" for q in range(1, 7))
+
+
+def test_legal_moves_list_no_bang_and_any_of_them_may_take_one():
+    """The list holds each move once, without "!" (and "declare" first when it may be
+    played); in a declaring game each of them may be written with "!" as well."""
+    g = both_rows_undeclared()
+    legal = [str(m) for m in g.legal_moves()]
+    assert "declare" not in legal and not any(move.endswith("!") for move in legal)
+    winning = set()
+    for move in legal:
+        trial = g.copy()
+        trial.play(move + "!")
+        if trial.result is not None:
+            assert trial.result == Result(0, "row", ())
+            winning.add(move)
+    assert winning == {"-1,-1", "6,-1"}  # the moves that complete a new row
+    g.play("-1,0")
+    assert str(g.legal_moves()[0]) == "declare"
 
 
 def test_a_shape_no_longer_on_the_table_cannot_be_declared():
@@ -688,10 +763,18 @@ def test_a_shape_no_longer_on_the_table_cannot_be_declared():
 def test_declaring_without_a_shape_is_refused():
     g = ring_without_its_last_piece()
     rejected(g, "declare", "no shape on the table to declare")
-    rejected(g, "-2,-1!", "makes no shape to declare")
     g = six("romanian", declare=True)
     rejected(g, "declare", "no shape")
-    rejected(g, "-1,0!", "no shape")
+
+
+def test_a_bang_that_makes_no_shape_is_an_ordinary_move():
+    g = ring_without_its_last_piece()
+    g.play("-2,-1!")
+    assert g.result is None and g.to_move == 1
+    assert str(g.history[-1]) == "-2,-1"
+    g = six("romanian", declare=True)
+    g.play("-1,0!")
+    assert g.result is None and [str(m) for m in g.history] == ["-1,0"]
 
 
 def test_without_declaring_a_bang_or_a_declaration_is_refused():

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import random
 import time
+from functools import cached_property
 
-from sixtui.rules import Game, IllegalMove, Move
+from sixtui.rules import Game, Move
 from sixtui.rules.hexes import AXIS_STEPS, NEIGHBOUR_STEPS, Hex, pack
-from sixtui.rules.shapes import SHAPE_SIZE, TRIANGLES, ShapeId, cells_of
+from sixtui.rules.shapes import SHAPE_SIZE, TRIANGLES, ShapeId, cells_of, shapes_through
 
 # What a shape holding this many pieces of one team (and no others) is worth: to
 # that team, and (spoiling it) to the other, for whom a shape one piece short is
@@ -58,8 +59,10 @@ def choose_six_move(game: Game, level: str, deadline: float, rng: random.Random)
 def winning_move(game: Game, deadline: float) -> Move | None:
     """A move that wins at once for the seat to move, if it finds one (``game`` is kept).
 
-    In declaring games that is ``declare``, or a move completing a shape played with ``!``.
-    Only the moves that can complete a shape are tried on the board.
+    In declaring games that is ``declare`` while the team's right to a shape stands, or
+    a move completing a shape played with ``!``, kept only if the game says it won: a
+    ``!`` naming no shape the team may declare wins nothing. Only the moves that can
+    complete a shape are tried on the board.
     """
     team = game.team(game.to_move)
     declaring = game.declare  # type: ignore[attr-defined]
@@ -79,10 +82,7 @@ def winning_move(game: Game, deadline: float) -> Move | None:
             continue
         if declaring:
             move = Move(move.to, move.origin, move.keep, declare=True)
-        try:
-            game.play(move)
-        except IllegalMove:
-            continue  # the move makes no shape to declare
+        game.play(move)
         won = game.result is not None and game.result.winner == team
         game.undo()
         if won:
@@ -110,12 +110,15 @@ class _Scorer:
     A move's score is what putting a piece on its cell changes, plus what lifting
     its piece (if any) changes; the few shapes through both cells are counted
     twice, and splits and captures are left to the checks that play the move.
+    In declaring games a shape on the table that its team may no longer declare
+    is worth nothing, to either team, for as long as it stands.
     """
 
     def __init__(self, game: Game, team: int) -> None:
         self.team = team
         self.board = {pack(cell): owner for cell, owner in game.layout().items()}  # type: ignore[attr-defined]
         self.centre_may_be_opponent: bool = game.rules.centre_may_be_opponent  # type: ignore[attr-defined]
+        self._game = game
         self._placing: dict[int, float] = {}
         self._lifting: dict[int, float] = {}
 
@@ -155,12 +158,20 @@ class _Scorer:
         shapes = _shapes_with(cell)
         return sum(self._chance(after, shape) - self._chance(self.board, shape) for shape in shapes)
 
+    @cached_property
+    def _lost(self) -> set[frozenset[int]]:
+        """The cells of each shape on the table whose team may no longer declare it."""
+        return _lost_shapes(self._game, self.board) if self._game.declare else set()  # type: ignore[attr-defined]
+
     def _chance(self, board: dict[int, int], shape: ShapeId) -> float:
         """The shape's worth to the team: plus for its own pieces, minus for the other team's."""
         team = self.team
-        owners = [board.get(cell) for cell in cells_of(shape)]
+        cells = cells_of(shape)
+        owners = [board.get(cell) for cell in cells]
         mine, theirs = owners.count(team), owners.count(1 - team)
         if mine and theirs:
+            return 0.0
+        if SHAPE_SIZE in (mine, theirs) and frozenset(cells) in self._lost:
             return 0.0
         if shape[0] == "circle" and not self.centre_may_be_opponent:
             centre = board.get(shape[1])
@@ -169,6 +180,23 @@ class _Scorer:
         if mine:
             return SHAPE_WORTH[mine]
         return -RIVAL_WORTH[theirs]
+
+
+def _lost_shapes(game: Game, board: dict[int, int]) -> set[frozenset[int]]:
+    def centre_allows(centre: int, team: int) -> bool:
+        return game.rules.centre_may_be_opponent or board.get(centre, team) == team  # type: ignore[attr-defined]
+
+    standing = {
+        frozenset(cells_of(shape))
+        for cell, team in board.items()
+        for shape in shapes_through(board, cell, team, centre_allows)
+    }
+    declarable = {
+        frozenset(map(pack, cells))
+        for team in (0, 1)
+        for _, cells in game.declarable_shapes(team)  # type: ignore[attr-defined]
+    }
+    return standing - declarable
 
 
 def _shapes_with(cell: int) -> list[ShapeId]:

@@ -6,6 +6,12 @@
 ...     g.play(point)
 >>> g.result
 Result(winner=0, reason='six-in-a-row', points=())
+>>> g
+<Connect6 size=19; team 0 won (six-in-a-row); 12 moves: (4 earlier) L10 B1 B2 M10 N10 C1 C2 O10>
+>>> g.undo()
+Move.parse('O10')
+>>> g
+<Connect6 size=19; seat 0 to move, 2 stones left; 11 moves: (3 earlier) K10 L10 B1 B2 M10 N10 C1 C2>
 """
 
 from __future__ import annotations

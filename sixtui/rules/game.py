@@ -17,6 +17,7 @@ from sixtui.rules.move import Move
 from sixtui.rules.result import Result
 
 SAVE_FORMAT_VERSION = 1
+MOVES_SHOWN = 8  # by repr(): the last moves of a longer game, after a count of the others
 
 
 class Game(ABC):
@@ -144,6 +145,53 @@ class Game(ABC):
 
     __hash__ = None  # type: ignore[assignment]  # games are mutable
 
+    def __repr__(self) -> str:
+        """The game and its options, then where it stands, whose turn it is or how it
+        ended, and its moves (the last few only, in a longer game).
+
+        >>> from sixtui.rules import new_game
+        >>> g = new_game("connect6")
+        >>> g
+        <Connect6 size=19; seat 0 to move, 1 stone left; no moves>
+        >>> g.play("J10"); g.play("K11")
+        >>> g
+        <Connect6 size=19; seat 1 to move, 1 stone left; 2 moves: J10 K11>
+        >>> g.resign(1)
+        >>> g
+        <Connect6 size=19; team 0 won (resign); 2 moves: J10 K11>
+        """
+        options = " ".join(f"{name}={value!r}" for name, value in self.options().items())
+        now = self._turn_words() if self._result is None else _result_words(self._result)
+        parts = [*self._position_words(), now, self._moves_words()]
+        return f"<{type(self).__name__} {options}; {'; '.join(parts)}>"
+
+    def _position_words(self) -> list[str]:
+        """What :meth:`__repr__` says of the position besides the moves: nothing here."""
+        return []
+
+    @abstractmethod
+    def _turn_words(self) -> str:
+        """What :meth:`__repr__` says of the turn while the game runs."""
+
+    def _moves_words(self) -> str:
+        history = self.history
+        if not history:
+            return "no moves"
+        shown = " ".join(str(move) for move in history[-MOVES_SHOWN:])
+        earlier = len(history) - MOVES_SHOWN
+        counted = f"{len(history)} move{'s' if len(history) > 1 else ''}"
+        return f"{counted}: ({earlier} earlier) {shown}" if earlier > 0 else f"{counted}: {shown}"
+
     def _check_seat(self, seat: int) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise IllegalMove(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}")
+
+
+def _result_words(result: Result) -> str:
+    if result.winner is None:
+        words = f"drawn ({result.reason})"
+    else:
+        words = f"team {result.winner} won ({result.reason})"
+    if result.points:
+        words += f", points {'-'.join(map(str, result.points))}"
+    return words

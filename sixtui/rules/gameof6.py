@@ -26,6 +26,8 @@ Only a new dot can cut cells off, so the work per dot is local:
 ...     g.play(point)
 >>> g.colored("J10"), g.colored_count(0)
 (0, 1)
+>>> g
+<GameOf6 size=19; colored 1-0; seat 0 to move, 1 dot left; 8 moves: J11 A1 A3 K10 J9 A5 A7 I10>
 """
 
 from __future__ import annotations
@@ -77,6 +79,7 @@ class GameOf6(GridGame):
 
     name = "gameof6"
     _colors_cells = True
+    STONE = "dot"
     MIN_SIZE = 8
     MAX_SIZE = 26
 
@@ -87,6 +90,9 @@ class GameOf6(GridGame):
         self._width = width
         self._orthogonal_steps = (width, 1, -width, -1)
         self._ring_steps = (width, width + 1, 1, 1 - width, -width, -width - 1, -1, width - 1)
+
+    def _position_words(self) -> list[str]:
+        return [f"colored {'-'.join(map(str, self._colored_count))}"]
 
     def _points(self, winner: int | None) -> tuple[int, ...]:
         return tuple(

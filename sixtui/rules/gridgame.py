@@ -81,6 +81,7 @@ class GridGame(Game):
     MIN_SIZE: ClassVar[int]
     MAX_SIZE: ClassVar[int]
     DEFAULT_SIZE: ClassVar[int] = 19
+    STONE: ClassVar[str] = "stone"  # what a move puts on the board, in words
 
     def __init__(self, size: int = DEFAULT_SIZE) -> None:
         if not isinstance(size, int) or isinstance(size, bool):
@@ -192,6 +193,10 @@ class GridGame(Game):
             if len(run) >= RUN_TO_WIN:
                 cells.extend(run)
         return sorted({self._square_of(index) for index in cells})
+
+    def _turn_words(self) -> str:
+        left = self._stones_left
+        return f"seat {self._to_move} to move, {left} {self.STONE}{'s' if left > 1 else ''} left"
 
     # -- changing it -----------------------------------------------------------------
 

@@ -10,6 +10,10 @@ open-ended series where the loser of a game opens the next.
 >>> m.record(Result(0, "six-in-a-row", (6, 2)))   # side 0 opened and won
 >>> m.next_opener, m.wins, m.points
 (1, (1, 0), (6, 2))
+>>> m
+<Match of 6 games, openers alternate; 1 played, wins 1-0, points 6-2; side 1 opens next>
+>>> Match(games=None, opening="loser")
+<Match series, the loser opens; none played; side 0 opens next>
 """
 
 from __future__ import annotations
@@ -101,6 +105,20 @@ class Match:
             if side0 != side1:
                 return 0 if side0 > side1 else 1
         return None
+
+    def __repr__(self) -> str:
+        length = "series" if self.games is None else f"of {self.games} games"
+        rule = "openers alternate" if self.opening == "alternate" else "the loser opens"
+        played = f"{len(self.results)} played" if self.results else "none played"
+        if self.results:
+            played += f", wins {self.wins[0]}-{self.wins[1]}"
+        if any(result.points for result in self.results):
+            played += f", points {self.points[0]}-{self.points[1]}"
+        if not self.is_over:
+            outcome = f"side {self.next_opener} opens next"
+        else:
+            outcome = "drawn" if self.winner is None else f"side {self.winner} won"
+        return f"<Match {length}, {rule}; {played}; {outcome}>"
 
     def _side(self, team: int, game_number: int) -> int:
         """The side that played as ``team`` in that game."""

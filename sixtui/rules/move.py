@@ -21,8 +21,9 @@ class Move:
     :class:`Square`. In Six it places a piece (``to``), or lifts the piece on
     ``origin`` and puts it on ``to``, naming with ``keep`` a cell of the group
     that stays when the lift splits the layout into groups that tie for
-    largest; ``declare`` claims the win, and a move with ``to`` of ``None``
-    only declares.
+    largest. ``declare`` (written ``!``) makes the move declare a shape: it
+    wins if the team may then declare one, and is an ordinary move otherwise.
+    A move with ``to`` of ``None`` only declares (written ``declare``).
 
     ``str(move)`` is its notation; a game's ``parse_move`` reads it back.
 

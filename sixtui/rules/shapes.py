@@ -90,5 +90,10 @@ def still_stands(
     return all(board.get(cell) == team for cell in cells_of(shape))
 
 
+def by_kind(shape: ShapeId) -> tuple[int, ShapeId]:
+    """A sort key: rows before triangles before circles, then by the shape id."""
+    return KIND_ORDER[shape[0]], shape
+
+
 def first_by_kind(shapes: list[ShapeId]) -> ShapeId:
-    return min(shapes, key=lambda shape: (KIND_ORDER[shape[0]], shape))
+    return min(shapes, key=by_kind)

@@ -34,12 +34,13 @@ The rules it follows:
 * The third occurrence of the same layout (and hands) with the same seat to move: a draw
   (``repetition``). The seat to move is the next one in turn order that has a legal move
   (the others pass); none: a draw (``no-moves``).
-* Declaring (option): completing a shape ends nothing. ``X!`` is legal only if after X the
-  mover's team has a shape on the table, and then wins. ``declare`` is a move of its own,
-  legal at the start of a turn when the team has a shape on the table completed no earlier
-  than the other team's latest completion of a shape (a shape is completed by the move
-  after which it stands and did not stand before); it wins, the reason naming the first
-  such declarable shape by kind.
+* Declaring (option): completing a shape ends nothing. A team may declare a shape of its
+  own on the table completed no earlier than the other team's latest completion of a shape
+  (a shape is completed by the move after which it stands and did not stand before).
+  ``declare`` is a move of its own, legal at the start of a turn when the team may declare
+  a shape; it wins, the reason naming the first such shape by kind. ``X!`` is legal
+  whenever X is: if after X the mover's team may declare a shape, it wins so; otherwise
+  X is played as it stands, and recorded without the ``!``.
 """
 
 from __future__ import annotations
@@ -352,7 +353,6 @@ class NaiveSix:
             self.history.append("declare")
             self.win(team, shapes)
             return
-        before = self.copy()
         captured = []
         if move.origin is None:
             self.hands[self.pool_of_seat[self.to_move]] -= 1
@@ -362,7 +362,7 @@ class NaiveSix:
             for cell in captured:
                 del self.layout[cell]
         self.layout[move.to] = team
-        self.history.append(text)
+        self.history.append(text.strip())
         self.captured += len(captured)
         self.last_captured = captured
         standing = self.all_shapes()
@@ -374,12 +374,11 @@ class NaiveSix:
                     self.shapes[shape] = number
                     self.last_completion[shape[0]] = number
             if bang:
-                mine = [shape for shape in standing if shape[0] == team]
-                if not mine:
-                    self.__dict__.update(before.__dict__)
-                    raise ValueError("no shape to declare")
-                self.win(team, mine)
-                return
+                mine = self.declarable(team)
+                if mine:
+                    self.win(team, mine)
+                    return
+                self.history[-1] = self.history[-1].removesuffix("!")
         else:
             for side in (team, 1 - team):
                 mine = [shape for shape in standing if shape[0] == side]
