@@ -15,6 +15,7 @@ from support.tui_helpers import (
     place,
     play_all,
     resign_the_last_game,
+    type_move,
 )
 
 
@@ -115,3 +116,19 @@ async def test_while_a_move_is_typed_the_footer_shows_only_how_to_go_back():
         assert key_bar(app) == "esc Cancel"
         await pilot.press("escape")
         assert key_bar(app).startswith("⏎ Place")
+
+
+async def test_a_declaring_move_with_nothing_to_declare_says_it_won_nothing():
+    # Black's row came first, then Red's: Black's right to declare its row is lost.
+    rows = ["0,-1", "0,1", "1,-1", "1,1", "2,-1", "2,1", "3,-1", "3,1", "4,-1", "4,1"]
+    app = hot_seat("six", ruleset="romanian", declare=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_all(app, [*rows, "5,-1", "5,1"])
+        await type_move(pilot, "-1,0!")
+        game = game_screen(app).session.game
+        assert not game.is_over and game.to_move == 1
+        assert panel(app, "message") == (
+            "nothing to declare: no shape your team may declare, so no win"
+        )
+        await type_move(pilot, "declare")  # Red's right stands
+        assert game.result is not None and game.result.winner == 1

@@ -57,6 +57,7 @@ class GameScreen(Screen[None]):
         self._show_hints = False
         self._spinning: Timer | None = None
         self._declaring = False
+        self._declared = False  # the turn being played carries a declaring "!"
         self._stop_listening = session.subscribe(self._hear)
         self._own_app: object = None
 
@@ -106,6 +107,10 @@ class GameScreen(Screen[None]):
             self.chooser.reset()
             self._declaring = False
             said = ""
+        if update.kind == "moves" and self._declared:
+            self._declared = False
+            if not self.session.game.is_over:
+                said = "nothing to declare: no shape your team may declare, so no win"
         if update.kind == "problem":
             said = update.text
         self._show_position(said)
@@ -218,9 +223,13 @@ class GameScreen(Screen[None]):
         """Asks the session to play ``turn``, a move or more; says why not when it cannot."""
         if self._declaring:
             turn = tuple(_declaring(move) for move in turn)
+        # A '!' with no shape the team may declare is played as an ordinary move: the
+        # player hears so once the move is in.
+        self._declared = any(str(move).rstrip().endswith("!") for move in turn)
         try:
             await self.session.play_turn(turn)
         except IllegalMove as why:
+            self._declared = False
             self._say(str(why))
             self._show_position()
 
