@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
+from sixtui.server.asyncssh_internals import keep_environment
 from sixtui.server.colors import ColorDowngrade
 from sixtui.server.driver import ChannelDriver
 from sixtui.server.limits import InputAllowance, watch_idle
@@ -28,6 +29,11 @@ NO_TERMINAL = "sixtui needs a terminal: ssh -t ...\r\n"
 NO_COMMANDS = "sixtui: this server runs no commands; connect with {how}\r\n"
 NO_FILE_TRANSFER = "sixtui: this server offers no file transfer (sftp, scp); connect with {how}\r\n"
 STOPPING = "sixtui: the server is stopping; see you soon.\r\n"
+
+# The client's environment variables that colors are chosen from; any others it sends are
+# dropped as they come, and so are values longer than this.
+TERMINAL_VARIABLES = ("COLORTERM", "NO_COLOR")
+LONGEST_VARIABLE = 64
 
 
 class _Streams:
@@ -115,9 +121,32 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._colors = ColorDowngrade("truecolor")
         self._app: SixtuiApp | None = None
         self._driver: ChannelDriver | None = None  # the app's, once Textual has made it
+        self._started = False
+        self._ended = False
 
     def connection_made(self, channel: asyncssh.SSHServerChannel) -> None:
         self._channel = channel
+        keep_environment(channel, TERMINAL_VARIABLES, LONGEST_VARIABLE)
+        asyncio.get_running_loop().call_later(
+            self._settings.session_grace, self._close_if_never_started
+        )
+
+    def _close_if_never_started(self) -> None:
+        """A session that asks for neither a shell nor a command would hold its place."""
+        if not self._started and not self._ended and self._channel is not None:
+            log.info(
+                "dropped peer=%s user=%s why=the session asked for no shell",
+                self._login.peer,
+                self._login.user,
+            )
+            self._channel.close()
+            self._end()
+
+    def _end(self) -> None:
+        """Tells the connection, once, that this session is over."""
+        if not self._ended:
+            self._ended = True
+            self._login.session_ended()
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], modes) -> bool:  # type: ignore[no-untyped-def]
         self._has_terminal = True
@@ -149,13 +178,16 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def session_started(self) -> None:
         assert self._channel is not None
+        self._started = True
         if self._refusal is not None:
             self._channel.write_stderr(self._refusal.encode())
             self._channel.exit(1)
+            self._end()
             return
         if not self._has_terminal:
             self._channel.write(NO_TERMINAL.encode())
             self._channel.exit(1)
+            self._end()
             return
         asyncio.get_running_loop().create_task(self._run())
 
@@ -194,6 +226,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
                 if self._farewell:
                     channel.write(self._farewell.encode())
                 channel.exit(status)
+            self._end()
 
     def _arrive(self) -> Visitor:
         """The player at this terminal: a guest, or the key's name if the key may have it
@@ -218,6 +251,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         refused = self._shared.names.claim(name, login.fingerprint)
         if refused is None:
             log.info("name peer=%s user=%s key=%s", login.peer, name, login.fingerprint)
+            login.user = name
             self._shared.roster.arrive(name)
         return refused
 
@@ -226,7 +260,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         from the server's own environment."""
         sent = channel.get_environment()
         terminal = {"TERM": self._term_type}
-        terminal.update((name, sent[name]) for name in ("COLORTERM", "NO_COLOR") if name in sent)
+        terminal.update((name, sent[name]) for name in TERMINAL_VARIABLES if name in sent)
         return terminal
 
     def _write(self, data: str) -> None:
@@ -289,6 +323,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop()
+        self._end()
 
     def _make_driver(self, app: SixtuiApp, **options: Any) -> ChannelDriver:
         self._driver = ChannelDriver(app, write=self._write, **options)
