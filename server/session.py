@@ -34,6 +34,9 @@ STOPPING = "sixtui: the server is stopping; see you soon.\r\n"
 # dropped as they come, and so are values longer than this.
 TERMINAL_VARIABLES = ("COLORTERM", "NO_COLOR")
 LONGEST_VARIABLE = 64
+# The most bytes of input handed to an app at once: the parser reads them one by one and
+# the app handles each key, all before any other player's turn.
+INPUT_SLICE = 512
 
 
 class _Streams:
@@ -123,6 +126,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._driver: ChannelDriver | None = None  # the app's, once Textual has made it
         self._started = False
         self._ended = False
+        self._told_unreadable = False
 
     def connection_made(self, channel: asyncssh.SSHServerChannel) -> None:
         self._channel = channel
@@ -294,11 +298,12 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
             self._drain()
 
     def _drain(self) -> None:
-        """Hands the app as much waiting input as the allowance lets through, and comes
-        back for more."""
+        """Hands the app a slice of the waiting input, as much as the allowance lets
+        through, and comes back for more: at once if there was room for a whole slice,
+        otherwise once the allowance has grown."""
         self._draining = None
         loop = asyncio.get_running_loop()
-        count = self._allowance.take(len(self._waiting), loop.time())
+        count = self._allowance.take(min(len(self._waiting), INPUT_SLICE), loop.time())
         if count:
             data = bytes(self._waiting[:count])
             del self._waiting[:count]
@@ -308,7 +313,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         if self._waiting:
             if channel is not None:
                 channel.pause_reading()
-            self._draining = loop.call_later(0.05, self._drain)
+            self._draining = loop.call_later(0 if count == INPUT_SLICE else 0.05, self._drain)
         elif channel is not None and not channel.is_closing():
             channel.resume_reading()
 
@@ -326,8 +331,24 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._end()
 
     def _make_driver(self, app: SixtuiApp, **options: Any) -> ChannelDriver:
-        self._driver = ChannelDriver(app, write=self._write, **options)
+        self._driver = ChannelDriver(
+            app, write=self._write, unreadable=self._unreadable_input, **options
+        )
         return self._driver
+
+    def _unreadable_input(self, problem: Exception) -> None:
+        """Input the key parser could not read was dropped: logged once a session, since
+        a client may send the same sequence with every key."""
+        if not self._told_unreadable:
+            self._told_unreadable = True
+            log.info(
+                "unreadable peer=%s user=%s why=input the key parser cannot read was "
+                "dropped (%s: %s)",
+                self._login.peer,
+                self._login.user,
+                type(problem).__name__,
+                str(problem)[:80],
+            )
 
     def stop(self, farewell: str) -> None:
         """Ends the session, with ``farewell`` written after the terminal is restored."""

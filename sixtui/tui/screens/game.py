@@ -13,6 +13,7 @@ from textual.timer import Timer
 from textual.widgets import Input
 
 from sixtui.rules import IllegalMove, Move
+from sixtui.tui.field_lengths import MOVE_LINE
 from sixtui.tui.game_setup import TITLES
 from sixtui.tui.move_chooser import MoveChooser, moves_pieces
 from sixtui.tui.palettes import team_names
@@ -68,6 +69,7 @@ class GameScreen(Screen[None]):
         yield KeyBar()
         yield TypedInput(
             placeholder="type a move, like J10 or 2,0>1,1; Enter plays it, Esc goes back",
+            max_length=MOVE_LINE,
             id="move-input",
         )
 
