@@ -75,7 +75,7 @@ stream_parts = st.lists(
 def test_a_stream_cut_into_pieces_anywhere_passes_as_it_does_whole(parts, cuts):
     text = "".join(parts)
     cap, passed, start = PasteCap(longest=8), [], 0
-    for cut in sorted(cuts) + [len(text)]:
+    for cut in [*sorted(cuts), len(text)]:
         passed.append(cap.feed(text[start:cut]))
         start = max(start, cut)
     assert "".join(passed) == whole_stream(text)
