@@ -34,6 +34,11 @@ STOPPING = "sixtui: the server is stopping; see you soon.\r\n"
 # dropped as they come, and so are values longer than this.
 TERMINAL_VARIABLES = ("COLORTERM", "NO_COLOR")
 LONGEST_VARIABLE = 64
+# The largest terminal a session draws on, in columns and rows: a larger one gets the game
+# in its top left corner. A first frame this size is about 350 KiB, well within the
+# default output_cap; one of 2000×2000 would pass it before the player saw anything.
+LARGEST_TERMINAL = (500, 200)
+
 # The most bytes of input handed to an app at once: the parser reads them one by one and
 # the app handles each key, all before any other player's turn.
 INPUT_SLICE = 512
@@ -93,6 +98,16 @@ async def _run_app(app: SixtuiApp, size: tuple[int, int]) -> None:
     running = loop.create_task(app.run_async(size=size))
     loop.call_soon(loop.set_task_factory, factory)
     await running
+
+
+def drawn_size(width: int, height: int) -> tuple[int, int]:
+    """The size a session draws at on a terminal of ``width`` × ``height``.
+
+    >>> drawn_size(80, 24), drawn_size(2000, 2000)
+    ((80, 24), (500, 200))
+    """
+    largest_width, largest_height = LARGEST_TERMINAL
+    return min(width, largest_width), min(height, largest_height)
 
 
 def how_to_connect(channel: asyncssh.SSHServerChannel) -> str:
@@ -157,7 +172,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._term_type = term_type
         width, height = term_size[0], term_size[1]
         if width and height:
-            self._size = (width, height)
+            self._size = drawn_size(width, height)
         return True
 
     def shell_requested(self) -> bool:
@@ -318,9 +333,9 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
             channel.resume_reading()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self._size = (width, height)
+        self._size = drawn_size(width, height)
         if self._driver is not None:
-            self._driver.resize(width, height)
+            self._driver.resize(*self._size)
 
     def eof_received(self) -> bool:
         self._stop()

@@ -9,7 +9,7 @@ import asyncssh
 import pytest
 
 from sixtui.server import session as sessions_module
-from sixtui.server.session import NO_COMMANDS, NO_TERMINAL
+from sixtui.server.session import LARGEST_TERMINAL, NO_COMMANDS, NO_TERMINAL
 from support.ssh_client import TIMEOUT, connect, read_until
 
 HOME_TITLE = "Connect6, Game of 6 and Six"
@@ -191,4 +191,19 @@ async def test_only_the_variables_colors_are_chosen_from_are_kept(server):
         process = await home(connection, env=sent)
         (terminal,) = sessions_module._LIVE
         assert dict(terminal._channel.get_environment()) == {"COLORTERM": "truecolor"}
+        await quit_session(process)
+
+
+async def test_a_huge_terminal_is_drawn_on_at_the_largest_size_and_kept(server):
+    async with connect(server) as connection:
+        process = await connection.create_process(
+            term_type="xterm-256color", term_size=(2000, 2000), encoding="utf-8"
+        )
+        await read_until(process, HOME_TITLE)  # not dropped as a reader that fell behind
+        (app,) = sessions_module.live_apps()
+        assert tuple(app.size) == LARGEST_TERMINAL
+        process.change_terminal_size(3000, 100)
+        async with asyncio.timeout(TIMEOUT):
+            while tuple(app.size) != (LARGEST_TERMINAL[0], 100):
+                await asyncio.sleep(0.02)
         await quit_session(process)
