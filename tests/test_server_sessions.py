@@ -10,7 +10,7 @@ import pytest
 
 from sixtui.server import session as sessions_module
 from sixtui.server.session import LARGEST_TERMINAL, NO_COMMANDS, NO_TERMINAL
-from support.ssh_client import TIMEOUT, connect, read_until
+from support.ssh_client import TIMEOUT, Screen, connect, read_until
 
 HOME_TITLE = "Connect6, Game of 6 and Six"
 
@@ -207,3 +207,23 @@ async def test_a_huge_terminal_is_drawn_on_at_the_largest_size_and_kept(server):
             while tuple(app.size) != (LARGEST_TERMINAL[0], 100):
                 await asyncio.sleep(0.02)
         await quit_session(process)
+
+
+async def test_the_log_names_a_player_by_the_name_they_picked(serve, caplog):
+    caplog.set_level(logging.INFO, logger="sixtui.server")
+    port = await serve()
+    owner, other = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    async with connect(port, client_keys=[owner]) as connection:
+        await quit_session(await home(connection))
+    async with connect(port, client_keys=[other]) as connection:  # alice is taken
+        process = await connection.create_process(
+            term_type="xterm-256color", term_size=(100, 30), encoding="utf-8"
+        )
+        screen = Screen(process, (100, 30))
+        await screen.shows("You cannot play as alice")
+        process.stdin.write("carol\r")
+        await screen.shows("You are carol")
+        await quit_session(process)
+    async with asyncio.timeout(TIMEOUT):
+        while "disconnect peer=127.0.0.1 user=carol " not in caplog.text:
+            await asyncio.sleep(0.02)
