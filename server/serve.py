@@ -91,7 +91,7 @@ async def serve(settings: Settings) -> int:
     except NamesFileError as why:
         raise SettingError(f"data_dir: {why}") from None
     with contextlib.closing(names):
-        async with Thinker() as thinker:
+        async with Thinker(workers=settings.workers) as thinker:
             acceptor = await start_server(settings, thinker, names)
             # What is loaded by now lives as long as the server: kept out of the garbage
             # collector's reach, every full collection (each one a pause for all players)

@@ -216,7 +216,10 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         terminal = self._client_terminal(channel)
         self._colors = ColorDowngrade(color_system_for(terminal))
         player = self._arrive()
-        app = SixtuiApp(None, thinker=self._shared.thinker, terminal=terminal, player=player)
+        # Computer turns wait in one line per address, as the limit per address counts:
+        # a crowd of tables (or of keys) from one place waits behind itself.
+        thinker = self._shared.thinker.for_player(self._login.peer)
+        app = SixtuiApp(None, thinker=thinker, terminal=terminal, player=player)  # type: ignore[arg-type]
         app.driver_class = self._make_driver  # Textual calls it as it would a driver class
         self._app = app
         status = 0

@@ -227,3 +227,11 @@ async def test_the_log_names_a_player_by_the_name_they_picked(serve, caplog):
     async with asyncio.timeout(TIMEOUT):
         while "disconnect peer=127.0.0.1 user=carol " not in caplog.text:
             await asyncio.sleep(0.02)
+
+
+async def test_computer_turns_wait_in_the_line_of_the_players_address(server):
+    async with connect(server) as connection:
+        process = await home(connection)
+        (app,) = sessions_module.live_apps()
+        assert app.thinker.player == "127.0.0.1"
+        await quit_session(process)
