@@ -142,11 +142,12 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._started = False
         self._ended = False
         self._told_unreadable = False
+        self._unstarted: asyncio.TimerHandle | None = None
 
     def connection_made(self, channel: asyncssh.SSHServerChannel) -> None:
         self._channel = channel
         keep_environment(channel, TERMINAL_VARIABLES, LONGEST_VARIABLE)
-        asyncio.get_running_loop().call_later(
+        self._unstarted = asyncio.get_running_loop().call_later(
             self._settings.session_grace, self._close_if_never_started
         )
 
@@ -198,6 +199,8 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
     def session_started(self) -> None:
         assert self._channel is not None
         self._started = True
+        if self._unstarted is not None:
+            self._unstarted.cancel()
         if self._refusal is not None:
             self._channel.write_stderr(self._refusal.encode())
             self._channel.exit(1)

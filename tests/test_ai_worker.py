@@ -12,6 +12,7 @@ import pytest
 import sixtui.ai.worker
 from sixtui.ai.worker import Thinker
 from sixtui.rules import new_game
+from support.event_loop import largest_gap_while
 from support.turns import play_whole_turn, random_position
 
 BUDGET = 1.0
@@ -22,29 +23,6 @@ def slow_position():
     game = random_position("gameof6", {}, seed=1, turns=60)
     assert game.result is None
     return game
-
-
-async def largest_gap_while(awaitable, step=0.01):
-    """Awaits ``awaitable`` while a ticker sleeps ``step`` at a time: its result, longest tick."""
-    largest = 0.0
-    done = False
-
-    async def ticker():
-        nonlocal largest
-        last = time.perf_counter()
-        while not done:
-            await asyncio.sleep(step)
-            now = time.perf_counter()
-            largest = max(largest, now - last)
-            last = now
-
-    ticking = asyncio.create_task(ticker())
-    try:
-        result = await awaitable
-    finally:
-        done = True
-        await ticking
-    return result, largest
 
 
 @pytest.fixture

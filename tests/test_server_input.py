@@ -5,7 +5,6 @@ without ending the session."""
 
 import asyncio
 import logging
-import time
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -17,6 +16,7 @@ from sixtui.tui.app import SixtuiApp
 from sixtui.tui.field_lengths import MOVE_LINE, NAME_LINE
 from sixtui.tui.presence import Roster, Visitor
 from sixtui.tui.widgets.typing import TypedInput
+from support.event_loop import Posted, largest_gap_while
 from support.ssh_client import TIMEOUT, connect, read_until
 from support.tui_helpers import game_screen, hot_seat
 
@@ -113,43 +113,7 @@ async def test_a_paste_of_megabytes_keeps_the_loop_moving_and_the_session_alive(
     assert largest < 0.25, f"the loop stood still for {largest:.3f} s"
 
 
-async def largest_gap_while(awaitable, step=0.005):
-    """Awaits ``awaitable`` while a ticker sleeps ``step`` at a time: its result, and the
-    longest the ticker waited for its turn."""
-    largest, done = 0.0, False
-
-    async def ticker():
-        nonlocal largest
-        last = time.perf_counter()
-        while not done:
-            await asyncio.sleep(step)
-            now = time.perf_counter()
-            largest, last = max(largest, now - last), now
-
-    ticking = asyncio.create_task(ticker())
-    try:
-        return await awaitable, largest
-    finally:
-        done = True
-        await ticking
-
-
 # -- sequences the parser cannot read -------------------------------------------------------
-
-
-class Posted:
-    """An app as far as the driver sees one: it posts messages to it."""
-
-    def __init__(self) -> None:
-        self.messages = []
-
-    def post_message(self, message) -> bool:
-        self.messages.append(message)
-        return True
-
-    @property
-    def keys(self) -> list[str]:
-        return [m.key for m in self.messages if isinstance(m, events.Key)]
 
 
 async def test_a_sequence_the_parser_cannot_read_is_dropped_and_reading_goes_on():
