@@ -2,7 +2,7 @@
 
 python -m benchmarks [--runs N] [--seconds S] [GROUP ...]
 
-GROUP is rules, six, render or server (default: all four).
+GROUP is rules, six, render, server or thinking (default: all five).
 
 The render figures (benchmarks/render.py) take N runs of a fixed number of key presses each,
 and the server figures (benchmarks/server.py) N runs of 100 SSH sessions against a server in
@@ -15,13 +15,14 @@ import argparse
 import platform
 import sys
 
-from benchmarks import render, rules, server, six
+from benchmarks import render, rules, server, six, thinking
 
 GROUPS = {
     "rules": rules.figures,
     "six": six.figures,
     "render": render.figures,
     "server": server.figures,
+    "thinking": thinking.figures,
 }
 
 

@@ -44,6 +44,17 @@ _REPLY_START = re.compile(r"\x1b(?:\[[?>]?[\d;]*|[\]P_^X][^\x07\x1b]*\x1b?)\Z")
 REPLY_WAIT = 0.05
 _REPLY_LIMIT = 512
 
+# Where input is cut to be parsed, and a control sequence up to its last character (or
+# the rest of one begun earlier): after a sequence the parser cannot read, reading goes
+# on from there.
+_AT_EACH_ESC = re.compile("(?=\x1b)")
+_SEQUENCE_UP_TO_ITS_END = re.compile(r"(?:\x1b\[)?[0-?]*[ -/]*[@-~]")
+
+# A bracketed paste, as the terminal marks it.
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
+# The most characters of one paste the app is given: more than any line a player types.
+LONGEST_PASTE = 1024
+
 _STOP = "\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1004l\x1b[?25h\x1b[?1049l"
 
 
@@ -80,6 +91,79 @@ class ReplyFilter:
         return held
 
 
+class PasteCap:
+    r"""Cuts every bracketed paste down to its first ``longest`` characters.
+
+    Textual's parser reads a paste a character at a time and holds all of it until it
+    ends, and the app lays all of it out; cut here, a paste of megabytes costs no more
+    than a short one. The marks that start and end a paste always go through whole, even
+    when they arrive in pieces: the end of what was passed on is looked at with what
+    comes next, unless :meth:`forget` says the parser has given up on it.
+
+    >>> cap = PasteCap(longest=3)
+    >>> cap.feed("a\x1b[200~bcdef")
+    'a\x1b[200~bcd'
+    >>> cap.feed("gh\x1b[20"), cap.feed("1~i")
+    ('', '\x1b[201~i')
+    """
+
+    def __init__(self, longest: int) -> None:
+        self.longest = longest
+        self.pasted: int | None = None  # characters of the paste under way; None outside one
+        self._passed = ""  # the end of what was passed on, which may begin a paste mark
+        self._held = ""  # the start of an end mark, in a paste already at its longest
+
+    def forget(self) -> None:
+        """The parser has given up on the escape sequence it was reading: what was passed
+        on before begins no mark any more."""
+        self._passed = ""
+
+    def feed(self, text: str) -> str:
+        """What of ``text`` goes on to the parser."""
+        done = len(self._passed)  # characters of ``text`` below this were passed on before
+        text = self._passed + self._held + text
+        self._held = ""
+        passed: list[str] = []
+        start = 0
+        while (found := text.find(self._mark, start)) >= 0:
+            end = found + len(self._mark)
+            passed += [self._content(text[max(start, done) : max(found, done)])]
+            passed += [text[max(found, done) : end]]
+            self.pasted = 0 if self.pasted is None else None
+            start = end
+        rest = text[max(start, done) :]
+        if self.pasted is not None and self.pasted + len(rest) > self.longest:
+            rest, self._held = _before_a_mark_begins(rest, PASTE_END)
+        passed += [self._content(rest)]
+        out = "".join(passed)
+        self._passed = (self._passed + out)[1 - len(PASTE_START) :]
+        return out
+
+    @property
+    def _mark(self) -> str:
+        return PASTE_START if self.pasted is None else PASTE_END
+
+    def _content(self, text: str) -> str:
+        if self.pasted is None:
+            return text
+        room = max(0, self.longest - self.pasted)
+        self.pasted = min(self.longest, self.pasted + len(text))
+        return text[:room]
+
+
+def _before_a_mark_begins(text: str, mark: str) -> tuple[str, str]:
+    r"""``text`` split where a ``mark`` cut off by its end begins (the second part is
+    empty when none does).
+
+    >>> _before_a_mark_begins("ab\x1b[20", PASTE_END)
+    ('ab', '\x1b[20')
+    """
+    for length in range(min(len(mark) - 1, len(text)), 0, -1):
+        if mark.startswith(text[-length:]):
+            return text[:-length], text[-length:]
+    return text, ""
+
+
 class ChannelDriver(Driver):
     """Drives one app through ``write`` (text for the client's terminal).
 
@@ -87,13 +171,22 @@ class ChannelDriver(Driver):
     ``write`` with :func:`functools.partial`.
     """
 
-    def __init__(self, app: Any, *, write: Callable[[str], None], **options: Any) -> None:
+    def __init__(
+        self,
+        app: Any,
+        *,
+        write: Callable[[str], None],
+        unreadable: Callable[[Exception], None] = lambda problem: None,
+        **options: Any,
+    ) -> None:
         super().__init__(app, **options)
         self._receiver = app  # where events go: Textual's drivers keep theirs privately
         self._write = write
+        self._unreadable = unreadable
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._parser: XTermParser | None = XTermParser()
         self._replies = ReplyFilter()
+        self._pastes = PasteCap(LONGEST_PASTE)
         self._reply_timer: asyncio.TimerHandle | None = None
         self._escape_timer: asyncio.TimerHandle | None = None
         self._input = True
@@ -135,7 +228,7 @@ class ChannelDriver(Driver):
         """Bytes typed at the client's terminal."""
         if not self._input or self._parser is None:
             return
-        self._parse(self._replies.feed(self._decoder.decode(data)))
+        self._parse(self._pastes.feed(self._replies.feed(self._decoder.decode(data))))
         if self._replies.held and self._reply_timer is None:
             self._reply_timer = asyncio.get_running_loop().call_later(
                 REPLY_WAIT, self._release_held
@@ -144,13 +237,36 @@ class ChannelDriver(Driver):
     def _release_held(self) -> None:
         self._reply_timer = None
         if self._input:
-            self._parse(self._replies.release())
+            self._parse(self._pastes.feed(self._replies.release()))
 
     def _parse(self, text: str) -> None:
-        if text and self._parser is not None:
-            for event in self._parser.feed(text):
+        # Fed an escape sequence at a time, so that one the parser cannot read costs no
+        # more than itself.
+        for piece in _AT_EACH_ESC.split(text):
+            self._parse_piece(piece)
+        self._watch_escape()
+
+    def _parse_piece(self, piece: str) -> None:
+        if not piece or self._parser is None:  # an empty feed would end the parser
+            return
+        try:
+            for event in self._parser.feed(piece):
                 self._deliver(event)
-            self._watch_escape()
+        except Exception as problem:  # whatever it is, the session goes on
+            self._start_over(problem)
+            unread = _SEQUENCE_UP_TO_ITS_END.match(piece)
+            if unread is not None:
+                self._parse_piece(piece[unread.end() :])
+
+    def _start_over(self, problem: Exception) -> None:
+        """Textual's parser raised on a sequence it cannot read (such as a kitty keyboard
+        code with sub-fields, ``ESC[1;5:3u``) and is finished: what it held is dropped
+        and a new one reads what comes after the sequence."""
+        self._unreadable(problem)
+        if self._parser is not None:
+            release_parser(self._parser)
+        self._parser = XTermParser()
+        self._pastes = PasteCap(LONGEST_PASTE)
 
     def _deliver(self, event: messages.Message) -> None:
         if isinstance(event, events.Event):
@@ -167,6 +283,11 @@ class ChannelDriver(Driver):
     def _tick(self) -> None:
         self._escape_timer = None
         if self._input and self._parser is not None:
-            for event in self._parser.tick():
-                self._deliver(event)
+            try:
+                for event in self._parser.tick():
+                    self._deliver(event)
+            except Exception as problem:  # whatever it is, the session goes on
+                self._start_over(problem)
+            if escape_wait(self._parser) is None:
+                self._pastes.forget()
             self._watch_escape()

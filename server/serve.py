@@ -1,4 +1,5 @@
-"""``sixtui serve``: the settings read, then the SSH server until SIGTERM or SIGINT."""
+"""``sixtui serve``: the settings read, then the SSH server until SIGTERM, SIGINT or
+SIGHUP."""
 
 from __future__ import annotations
 
@@ -84,13 +85,13 @@ YOUNG_OBJECTS = 3_000  # new objects between two collections of the youngest gen
 
 
 async def serve(settings: Settings) -> int:
-    """Serves until SIGTERM or SIGINT, then closes every session and returns 0."""
+    """Serves until SIGTERM, SIGINT or SIGHUP, then closes every session and returns 0."""
     try:
         names = open_name_book(settings.data_dir)
     except NamesFileError as why:
         raise SettingError(f"data_dir: {why}") from None
     with contextlib.closing(names):
-        async with Thinker() as thinker:
+        async with Thinker(workers=settings.workers) as thinker:
             acceptor = await start_server(settings, thinker, names)
             # What is loaded by now lives as long as the server: kept out of the garbage
             # collector's reach, every full collection (each one a pause for all players)
@@ -121,7 +122,9 @@ def _collect_less_often() -> None:
 async def _until_stopped(acceptor: asyncssh.SSHAcceptor, settings: Settings) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for signum in (signal.SIGTERM, signal.SIGINT):
+    # SIGHUP (the terminal it was started from closed) stops it as gently: left to kill
+    # the process, it left players in the alternate screen with mouse reports on.
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         loop.add_signal_handler(signum, stop.set)
     port = acceptor.sockets[0].getsockname()[1] if acceptor.sockets else settings.port
     log.info(

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
+from sixtui.server.asyncssh_internals import keep_environment
 from sixtui.server.colors import ColorDowngrade
 from sixtui.server.driver import ChannelDriver
 from sixtui.server.limits import InputAllowance, watch_idle
@@ -28,6 +29,19 @@ NO_TERMINAL = "sixtui needs a terminal: ssh -t ...\r\n"
 NO_COMMANDS = "sixtui: this server runs no commands; connect with {how}\r\n"
 NO_FILE_TRANSFER = "sixtui: this server offers no file transfer (sftp, scp); connect with {how}\r\n"
 STOPPING = "sixtui: the server is stopping; see you soon.\r\n"
+
+# The client's environment variables that colors are chosen from; any others it sends are
+# dropped as they come, and so are values longer than this.
+TERMINAL_VARIABLES = ("COLORTERM", "NO_COLOR")
+LONGEST_VARIABLE = 64
+# The largest terminal a session draws on, in columns and rows: a larger one gets the game
+# in its top left corner. A first frame this size is about 350 KiB, well within the
+# default output_cap; one of 2000×2000 would pass it before the player saw anything.
+LARGEST_TERMINAL = (500, 200)
+
+# The most bytes of input handed to an app at once: the parser reads them one by one and
+# the app handles each key, all before any other player's turn.
+INPUT_SLICE = 512
 
 
 class _Streams:
@@ -86,6 +100,16 @@ async def _run_app(app: SixtuiApp, size: tuple[int, int]) -> None:
     await running
 
 
+def drawn_size(width: int, height: int) -> tuple[int, int]:
+    """The size a session draws at on a terminal of ``width`` × ``height``.
+
+    >>> drawn_size(80, 24), drawn_size(2000, 2000)
+    ((80, 24), (500, 200))
+    """
+    largest_width, largest_height = LARGEST_TERMINAL
+    return min(width, largest_width), min(height, largest_height)
+
+
 def how_to_connect(channel: asyncssh.SSHServerChannel) -> str:
     """The command that connects to this server, with the port it was reached on; HOST
     stands for the name the player gave, which the server cannot know."""
@@ -115,16 +139,41 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._colors = ColorDowngrade("truecolor")
         self._app: SixtuiApp | None = None
         self._driver: ChannelDriver | None = None  # the app's, once Textual has made it
+        self._started = False
+        self._ended = False
+        self._told_unreadable = False
+        self._unstarted: asyncio.TimerHandle | None = None
 
     def connection_made(self, channel: asyncssh.SSHServerChannel) -> None:
         self._channel = channel
+        keep_environment(channel, TERMINAL_VARIABLES, LONGEST_VARIABLE)
+        self._unstarted = asyncio.get_running_loop().call_later(
+            self._settings.session_grace, self._close_if_never_started
+        )
+
+    def _close_if_never_started(self) -> None:
+        """A session that asks for neither a shell nor a command would hold its place."""
+        if not self._started and not self._ended and self._channel is not None:
+            log.info(
+                "dropped peer=%s user=%s why=the session asked for no shell",
+                self._login.peer,
+                self._login.user,
+            )
+            self._channel.close()
+            self._end()
+
+    def _end(self) -> None:
+        """Tells the connection, once, that this session is over."""
+        if not self._ended:
+            self._ended = True
+            self._login.session_ended()
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], modes) -> bool:  # type: ignore[no-untyped-def]
         self._has_terminal = True
         self._term_type = term_type
         width, height = term_size[0], term_size[1]
         if width and height:
-            self._size = (width, height)
+            self._size = drawn_size(width, height)
         return True
 
     def shell_requested(self) -> bool:
@@ -149,13 +198,18 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def session_started(self) -> None:
         assert self._channel is not None
+        self._started = True
+        if self._unstarted is not None:
+            self._unstarted.cancel()
         if self._refusal is not None:
             self._channel.write_stderr(self._refusal.encode())
             self._channel.exit(1)
+            self._end()
             return
         if not self._has_terminal:
             self._channel.write(NO_TERMINAL.encode())
             self._channel.exit(1)
+            self._end()
             return
         asyncio.get_running_loop().create_task(self._run())
 
@@ -165,7 +219,10 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         terminal = self._client_terminal(channel)
         self._colors = ColorDowngrade(color_system_for(terminal))
         player = self._arrive()
-        app = SixtuiApp(None, thinker=self._shared.thinker, terminal=terminal, player=player)
+        # Computer turns wait in one line per address, as the limit per address counts:
+        # a crowd of tables (or of keys) from one place waits behind itself.
+        thinker = self._shared.thinker.for_player(self._login.peer)
+        app = SixtuiApp(None, thinker=thinker, terminal=terminal, player=player)  # type: ignore[arg-type]
         app.driver_class = self._make_driver  # Textual calls it as it would a driver class
         self._app = app
         status = 0
@@ -194,6 +251,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
                 if self._farewell:
                     channel.write(self._farewell.encode())
                 channel.exit(status)
+            self._end()
 
     def _arrive(self) -> Visitor:
         """The player at this terminal: a guest, or the key's name if the key may have it
@@ -218,6 +276,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         refused = self._shared.names.claim(name, login.fingerprint)
         if refused is None:
             log.info("name peer=%s user=%s key=%s", login.peer, name, login.fingerprint)
+            login.user = name
             self._shared.roster.arrive(name)
         return refused
 
@@ -226,7 +285,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         from the server's own environment."""
         sent = channel.get_environment()
         terminal = {"TERM": self._term_type}
-        terminal.update((name, sent[name]) for name in ("COLORTERM", "NO_COLOR") if name in sent)
+        terminal.update((name, sent[name]) for name in TERMINAL_VARIABLES if name in sent)
         return terminal
 
     def _write(self, data: str) -> None:
@@ -260,11 +319,12 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
             self._drain()
 
     def _drain(self) -> None:
-        """Hands the app as much waiting input as the allowance lets through, and comes
-        back for more."""
+        """Hands the app a slice of the waiting input, as much as the allowance lets
+        through, and comes back for more: at once if there was room for a whole slice,
+        otherwise once the allowance has grown."""
         self._draining = None
         loop = asyncio.get_running_loop()
-        count = self._allowance.take(len(self._waiting), loop.time())
+        count = self._allowance.take(min(len(self._waiting), INPUT_SLICE), loop.time())
         if count:
             data = bytes(self._waiting[:count])
             del self._waiting[:count]
@@ -274,14 +334,14 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         if self._waiting:
             if channel is not None:
                 channel.pause_reading()
-            self._draining = loop.call_later(0.05, self._drain)
+            self._draining = loop.call_later(0 if count == INPUT_SLICE else 0.05, self._drain)
         elif channel is not None and not channel.is_closing():
             channel.resume_reading()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self._size = (width, height)
+        self._size = drawn_size(width, height)
         if self._driver is not None:
-            self._driver.resize(width, height)
+            self._driver.resize(*self._size)
 
     def eof_received(self) -> bool:
         self._stop()
@@ -289,10 +349,27 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop()
+        self._end()
 
     def _make_driver(self, app: SixtuiApp, **options: Any) -> ChannelDriver:
-        self._driver = ChannelDriver(app, write=self._write, **options)
+        self._driver = ChannelDriver(
+            app, write=self._write, unreadable=self._unreadable_input, **options
+        )
         return self._driver
+
+    def _unreadable_input(self, problem: Exception) -> None:
+        """Input the key parser could not read was dropped: logged once a session, since
+        a client may send the same sequence with every key."""
+        if not self._told_unreadable:
+            self._told_unreadable = True
+            log.info(
+                "unreadable peer=%s user=%s why=input the key parser cannot read was "
+                "dropped (%s: %s)",
+                self._login.peer,
+                self._login.user,
+                type(problem).__name__,
+                str(problem)[:80],
+            )
 
     def stop(self, farewell: str) -> None:
         """Ends the session, with ``farewell`` written after the terminal is restored."""

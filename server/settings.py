@@ -12,6 +12,7 @@ sixtui.server.settings.SettingError: port (from SIXTUI_PORT): 'http' is not a wh
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
@@ -37,12 +38,23 @@ class Settings:
     max_connections: int = 500
     max_per_ip: int = 20
     max_per_key: int = 5
+    max_per_connection: int = 3
     login_timeout: float = 30.0
+    session_grace: float = 10.0
     keepalive_interval: float = 30.0
     idle_timeout: float = 1800.0
     idle_warning: float = 60.0
     output_cap: int = 1 << 20
     input_rate: int = 4096
+    ai_workers: int | None = None  # None: as many as the machine's cores allow
+
+    @property
+    def workers(self) -> int:
+        """Worker processes for the computer players: ``ai_workers``, or else one for
+        each core but the one the server's event loop runs on (one at least)."""
+        if self.ai_workers is not None:
+            return self.ai_workers
+        return max(1, (os.cpu_count() or 1) - 1)
 
     @property
     def host_key_path(self) -> Path:
@@ -88,6 +100,15 @@ def _switch(value: object) -> bool:
     raise ValueError(f"{value!r} is neither true nor false")
 
 
+def _workers(value: object) -> int | None:
+    if isinstance(value, str) and value.strip().lower() == "auto":
+        return None
+    try:
+        return _whole(1, 256)(value)
+    except ValueError as why:
+        raise ValueError(f"{why}, or auto") from None
+
+
 def _text(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError(f"{value!r} is not a host name or address")
@@ -109,12 +130,15 @@ _READERS: dict[str, Callable[[object], Any]] = {
     "max_connections": _whole(1),
     "max_per_ip": _whole(1),
     "max_per_key": _whole(1),
+    "max_per_connection": _whole(1),
     "login_timeout": _seconds,
+    "session_grace": _seconds,
     "keepalive_interval": _seconds,
     "idle_timeout": _seconds,
     "idle_warning": _seconds,
     "output_cap": _whole(1024),
     "input_rate": _whole(64),
+    "ai_workers": _workers,
 }
 NAMES = tuple(field.name for field in fields(Settings))
 

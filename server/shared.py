@@ -17,12 +17,38 @@ NEWS_QUIET = 2.0
 
 
 class Counts:
-    """Connections open now: in all, per IP address and per key."""
+    """Places taken now, in all, per IP address and per key: a connection takes one, and
+    one more for each session it runs beyond its first, since every session runs a whole
+    game interface."""
 
     def __init__(self) -> None:
         self.total = 0
         self.per_ip: Counter[str] = Counter()
         self.per_key: Counter[str] = Counter()
+
+    def change(self, peer: str, key: str | None, by: int) -> None:
+        """Takes ``by`` places (gives them back when negative) for ``peer`` and ``key``."""
+        self.total += by
+        _change(self.per_ip, peer, by)
+        if key is not None:
+            _change(self.per_key, key, by)
+
+    def over(self, settings: Settings, peer: str, key: str | None, what: str) -> str | None:
+        """Which limit the places taken now pass, as the player is told it (``what`` is
+        "connections" or "sessions": what they asked for), if any."""
+        if self.total > settings.max_connections:
+            return "the server is full: try again later"
+        if self.per_ip[peer] > settings.max_per_ip:
+            return f"too many {what} from {peer}"
+        if key is not None and self.per_key[key] > settings.max_per_key:
+            return f"too many {what} with this key"
+        return None
+
+
+def _change(counter: Counter[str], name: str, by: int) -> None:
+    counter[name] += by
+    if counter[name] <= 0:
+        del counter[name]
 
 
 @dataclass

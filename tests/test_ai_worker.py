@@ -3,13 +3,16 @@
 import asyncio
 import doctest
 import multiprocessing
+import os
 import time
+from multiprocessing import active_children
 
 import pytest
 
 import sixtui.ai.worker
 from sixtui.ai.worker import Thinker
 from sixtui.rules import new_game
+from support.event_loop import largest_gap_while
 from support.turns import play_whole_turn, random_position
 
 BUDGET = 1.0
@@ -20,29 +23,6 @@ def slow_position():
     game = random_position("gameof6", {}, seed=1, turns=60)
     assert game.result is None
     return game
-
-
-async def largest_gap_while(awaitable, step=0.01):
-    """Awaits ``awaitable`` while a ticker sleeps ``step`` at a time: its result, longest tick."""
-    largest = 0.0
-    done = False
-
-    async def ticker():
-        nonlocal largest
-        last = time.perf_counter()
-        while not done:
-            await asyncio.sleep(step)
-            now = time.perf_counter()
-            largest = max(largest, now - last)
-            last = now
-
-    ticking = asyncio.create_task(ticker())
-    try:
-        result = await awaitable
-    finally:
-        done = True
-        await ticking
-    return result, largest
 
 
 @pytest.fixture
@@ -153,22 +133,71 @@ async def test_close_before_any_think_is_fine():
     assert multiprocessing.active_children() == []
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time process ``pid`` has used so far."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def test_two_workers_think_at_the_same_time():
     async with Thinker(workers=2) as thinker:
         await asyncio.gather(*(thinker.think(new_game("six"), seconds=0.1) for _ in range(2)))
-        started = time.perf_counter()
-        await thinker.think(slow_position(), "hard", seconds=BUDGET, seed=1)
-        alone = time.perf_counter() - started
+        workers = {process.pid: cpu_seconds(process.pid) for process in active_children()}
+        assert len(workers) == 2
         games = [slow_position(), slow_position()]
+        turns = [
+            asyncio.create_task(thinker.think(game, "hard", seconds=BUDGET, seed=1))
+            for game in games
+        ]
+        # Both workers use the CPU before either turn is over: one after the other, the
+        # second would not start until the first had ended, however fast the machine.
+        while not all(cpu_seconds(pid) > used + 0.01 for pid, used in workers.items()):
+            assert not any(turn.done() for turn in turns), "the turns were thought in turn"
+            await asyncio.sleep(0.01)
+        for game, moves in zip(games, await asyncio.gather(*turns), strict=True):
+            play_whole_turn(game, moves)
+    assert active_children() == []
+
+
+async def test_one_players_crowd_of_tables_keeps_another_waiting_for_one_turn_at_most():
+    crowd_turns, seconds = 12, 0.3
+    async with Thinker(workers=1) as thinker:
+        await thinker.think(new_game("six"), seconds=0.1)  # the worker has started
         started = time.perf_counter()
-        turns = await asyncio.gather(
-            *(thinker.think(game, "hard", seconds=BUDGET, seed=1) for game in games)
+        await thinker.for_player("other").think(slow_position(), "hard", seconds=seconds)
+        alone = time.perf_counter() - started
+        crowd = [
+            asyncio.create_task(
+                thinker.for_player("crowd").think(slow_position(), "hard", seconds=seconds)
+            )
+            for _ in range(crowd_turns)
+        ]
+        await asyncio.sleep(0.05)  # the crowd's first turn is with the worker
+        started = time.perf_counter()
+        other, largest = await largest_gap_while(
+            thinker.for_player("other").think(slow_position(), "hard", seconds=seconds)
         )
-        together = time.perf_counter() - started
-    assert together < 1.6 * alone  # one after the other would take twice as long
-    for game, moves in zip(games, turns, strict=True):
-        play_whole_turn(game, moves)
-    assert multiprocessing.active_children() == []
+        crowded = time.perf_counter() - started
+        # Behind the crowd's turn under way and its next: never behind all of them.
+        assert sum(turn.done() for turn in crowd) <= 2
+        assert crowded < 4 * alone, f"{crowded:.2f} s with the crowd, {alone:.2f} s alone"
+        assert largest < 0.2
+        play_whole_turn(slow_position(), other)
+        for turn in crowd:
+            play_whole_turn(slow_position(), await turn)
+
+
+async def test_a_turn_given_up_on_before_a_worker_took_it_is_never_thought_about():
+    async with Thinker(workers=1) as thinker:
+        busy = asyncio.create_task(thinker.think(slow_position(), "hard", seconds=BUDGET))
+        waiting = asyncio.create_task(thinker.for_player("b").think(slow_position(), "hard"))
+        await asyncio.sleep(0.1)
+        waiting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+        assert thinker._lines == {}  # nothing is left waiting for the worker
+        play_whole_turn(slow_position(), await busy)
 
 
 def test_workers_must_be_at_least_one():

@@ -1,6 +1,7 @@
 """The ``sixtui`` command (also ``python -m sixtui``) and its ``serve``: options, refusals,
 where the settings and data come from, and a real start and stop."""
 
+import asyncio
 import os
 import signal
 import socket
@@ -15,7 +16,9 @@ import pytest
 import sixtui
 from sixtui.server import cli
 from sixtui.server.names import FILE_NAME
+from sixtui.server.session import STOPPING
 from sixtui.server.settings import Settings
+from support.ssh_client import TIMEOUT, connect, read_until
 
 SIXTUI = str(Path(sys.executable).with_name("sixtui"))
 
@@ -182,3 +185,36 @@ def test_the_interface_never_imports_the_server() -> None:
     ).stdout.split()
     assert "sixtui.cli" in loaded
     assert not [name for name in loaded if name.startswith("sixtui.server")]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM], ids=["SIGHUP", "SIGTERM"])
+async def test_a_hangup_stops_the_server_as_sigterm_does_telling_every_player(tmp_path, signum):
+    port = free_port()
+    argv = ["serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(tmp_path)]
+    server = await asyncio.create_subprocess_exec(
+        SIXTUI,
+        *argv,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+        env={**os.environ, "SIXTUI_CONFIG": ""},
+    )
+    try:
+        async with asyncio.timeout(TIMEOUT):
+            while b"connect with ssh" not in await server.stderr.readline():
+                pass
+        log = asyncio.create_task(server.stderr.read())  # read on, so that it never blocks
+        async with connect(port) as connection:
+            process = await connection.create_process(
+                term_type="xterm", term_size=(80, 24), encoding="utf-8"
+            )
+            await read_until(process, "Connect6, Game of 6 and Six")
+            server.send_signal(signum)
+            seen = await read_until(process, STOPPING)
+            assert seen.rindex("\x1b[?1049l") < seen.rindex(STOPPING)  # the screen put back
+        async with asyncio.timeout(TIMEOUT):
+            assert await server.wait() == 0
+            assert b"stopping" in await log
+    finally:
+        if server.returncode is None:
+            server.kill()
+            await server.wait()

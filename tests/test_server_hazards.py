@@ -20,11 +20,11 @@ import threading
 import weakref
 
 import pytest
-from textual import events
 
 from sixtui.server.driver import ChannelDriver
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.textual_internals import XTermParser
+from support.event_loop import Posted
 from support.ssh_client import TIMEOUT, connect, read_until
 
 HOME_TITLE = "Connect6, Game of 6 and Six"
@@ -221,21 +221,6 @@ def held_by_threads(apps: list) -> int:
 
 
 # -- input ----------------------------------------------------------------------------------
-
-
-class Posted:
-    """An app as far as the driver sees one: it posts messages to it."""
-
-    def __init__(self) -> None:
-        self.messages = []
-
-    def post_message(self, message) -> bool:
-        self.messages.append(message)
-        return True
-
-    @property
-    def keys(self) -> list[str]:
-        return [m.key for m in self.messages if isinstance(m, events.Key)]
 
 
 async def test_a_lone_esc_is_delivered_as_escape_once_the_parser_stops_waiting():

@@ -66,14 +66,34 @@ def test_the_names_file_and_its_journal_are_private(tmp_path) -> None:
     book.close()
 
 
+@pytest.mark.parametrize("ending", ["", "-wal", "-shm"])
+@pytest.mark.parametrize("mode", [0o644, 0o640, 0o606])
+def test_a_names_file_or_journal_others_may_read_is_refused_saying_how_to_fix_it(
+    tmp_path, ending, mode
+) -> None:
+    open_name_book(tmp_path).close()  # a names file, kept as a stop leaves it
+    loose = tmp_path / (FILE_NAME + ending)
+    loose.touch()
+    loose.chmod(mode)
+    with pytest.raises(NamesFileError) as refused:
+        open_name_book(tmp_path)
+    assert str(refused.value) == (
+        f"{loose} can be read by other users (mode {mode:04o}); run chmod 600 {loose}"
+    )
+    loose.chmod(0o600)
+    open_name_book(tmp_path).close()
+
+
 def test_a_file_that_is_not_a_names_database_is_refused_saying_so(tmp_path) -> None:
     (tmp_path / FILE_NAME).write_bytes(b"not a database at all, just bytes" * 100)
+    (tmp_path / FILE_NAME).chmod(0o600)
     with pytest.raises(NamesFileError, match="cannot be used for player names"):
         open_name_book(tmp_path)
     other = tmp_path / "other"
     other.mkdir()
     with sqlite3.connect(other / FILE_NAME) as db:
         db.execute("CREATE TABLE names (x)")
+    (other / FILE_NAME).chmod(0o600)
     with pytest.raises(NamesFileError):
         open_name_book(other)
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from sixtui.server.login import BAD_USER_NAME
 from support.ssh_client import TIMEOUT
 from support.ssh_screen import (
     MISSING,
@@ -287,3 +288,13 @@ async def test_file_transfers_are_told_there_are_none(tmp_path: Path, server: in
         status, said = await run_client(tmp_path, *map(str, argv))
         assert status != 0, argv
         assert said.splitlines()[0] == told, (argv, said)
+
+
+async def test_a_user_name_ssh_cannot_carry_is_told_what_a_name_holds(
+    tmp_path: Path, server: int
+) -> None:
+    ssh = need_openssh()[0]
+    where = ("-p", str(server), "ann\U0001f600@127.0.0.1")  # asyncssh cannot take an emoji
+    status, said = await run_client(tmp_path, ssh, *GUEST, *TRUSTING, *where)
+    assert status == 255
+    assert said.strip().endswith(BAD_USER_NAME), said

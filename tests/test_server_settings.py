@@ -121,3 +121,13 @@ def test_the_host_key_lives_in_the_data_directory_unless_absolute(tmp_path):
     assert Settings(data_dir=tmp_path).host_key_path == tmp_path / "host_key"
     elsewhere = tmp_path / "keys" / "server"
     assert Settings(host_key=elsewhere).host_key_path == elsewhere
+
+
+def test_the_computer_players_workers_are_set_or_sized_from_the_machine():
+    assert load_settings(overrides={"ai_workers": "3"}).workers == 3
+    assert load_settings(overrides={"ai_workers": "auto"}).workers == max(1, os.cpu_count() - 1)
+    assert Settings().workers == max(1, os.cpu_count() - 1)
+    with pytest.raises(SettingError, match=r"ai_workers \(from the command line\): 'many' is not"):
+        load_settings(overrides={"ai_workers": "many"})
+    with pytest.raises(SettingError, match="0 is out of range: it must be from 1 to 256, or auto"):
+        load_settings(overrides={"ai_workers": "0"})

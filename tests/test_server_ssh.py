@@ -255,20 +255,6 @@ async def test_sessions_leave_the_loops_task_factory_alone_and_logins_go_on(serv
     assert loop.get_task_factory() is before
 
 
-async def test_a_connection_that_opens_no_session_is_let_go_after_the_login_timeout(serve):
-    port = await serve(login_timeout=0.5)
-    async with connect(port) as connection:  # ssh -N: logged in, and nothing more
-        async with asyncio.timeout(TIMEOUT):
-            await connection.wait_closed()
-    async with connect(port) as connection:  # a session opened in time stays
-        process = await connection.create_process(term_type="xterm", term_size=(80, 24))
-        await read_until(process, "Connect6, Game of 6 and Six")
-        await asyncio.sleep(1)
-        assert process.exit_status is None
-        process.stdin.write("q")
-        await process.wait_closed()
-
-
 async def test_a_client_gone_silent_is_let_go_after_unanswered_keepalives(serve, caplog):
     caplog.set_level(logging.INFO, logger="sixtui.server")
     port = await serve(keepalive_interval=0.2)

@@ -4,6 +4,9 @@ One :class:`Thinker` serves every game of a process: screens ``await`` its
 :meth:`Thinker.think`, which sends the game to a worker process as
 ``game.to_bytes()`` and gets the turn back as move notation, so the asyncio
 loop (and every other session on it) keeps running while the computer thinks.
+Turns wait for a free worker in one line per player, and the workers take from
+each line in turn: a player's many tables wait behind one another, never
+another player's.
 
 >>> import asyncio
 >>> from sixtui.rules import new_game
@@ -20,15 +23,20 @@ import asyncio
 import contextlib
 import multiprocessing
 import sys
+from collections import deque
+from collections.abc import Hashable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from multiprocessing import resource_tracker
 from types import TracebackType
 
 from sixtui.ai import choose_turn
 from sixtui.rules import Game, Move, load_game
 
-__all__ = ["Thinker"]
+__all__ = ["PlayerThinker", "Thinker"]
+
+DIED = "the computer player's worker process died; the next turn starts a new one"
 
 
 def _think_in_worker(data: bytes, level: str, seconds: float | None, seed: int | None) -> list[str]:
@@ -65,6 +73,17 @@ def _file_descriptor(stream: object) -> int:
         return -1
 
 
+@dataclass
+class _Turn:
+    """A turn to think about, and where its answer goes."""
+
+    data: bytes
+    level: str
+    seconds: float | None
+    seed: int | None
+    answer: asyncio.Future[list[str]] = field(repr=False)
+
+
 def _default_start_method() -> str:
     # "fork" copies a process that has threads (asyncio's default executor,
     # asyncssh, the pool's own manager thread): never use it here.
@@ -76,17 +95,18 @@ class Thinker:
     """Runs :func:`sixtui.ai.choose_turn` in worker processes shared by every game of this process.
 
     ``workers`` is how many turns can be thought about at once; more calls wait
-    their turn in a queue. The pool of processes starts lazily, in a thread, on
-    the first :meth:`think`, so starting it does not block the event loop
-    either. ``start_method`` is the :mod:`multiprocessing` start method: by
-    default "forkserver" where there is one, else "spawn" (never "fork", which
-    is unsafe in a process with threads).
+    their turn, in one line per player (``player`` of :meth:`think`), and the
+    workers take from each line in turn. The pool of processes starts lazily,
+    in a thread, on the first :meth:`think`, so starting it does not block the
+    event loop either. ``start_method`` is the :mod:`multiprocessing` start
+    method: by default "forkserver" where there is one, else "spawn" (never
+    "fork", which is unsafe in a process with threads).
 
     Cancellation: cancelling the task that awaits :meth:`think` returns at once
-    (the :class:`asyncio.CancelledError` propagates). A job that no worker has
-    taken yet is cancelled; a job already running (or already handed to a
-    worker's queue) finishes within its own ``seconds`` budget and its result
-    is dropped, so a worker may stay busy for up to that budget.
+    (the :class:`asyncio.CancelledError` propagates). A turn that no worker has
+    taken yet is dropped; one already taken finishes within its own ``seconds``
+    budget and its result is dropped, so a worker may stay busy for up to that
+    budget.
 
     Use it as ``async with Thinker() as thinker:`` or call :meth:`close`.
     """
@@ -99,6 +119,12 @@ class Thinker:
         self._pool: ProcessPoolExecutor | None = None
         self._starting: asyncio.Task[ProcessPoolExecutor] | None = None
         self._closed = False
+        self._lines: dict[Hashable, deque[_Turn]] = {}  # in the order they are served
+        self._busy = 0  # turns handed to workers and not yet answered
+
+    def for_player(self, player: Hashable) -> PlayerThinker:
+        """This Thinker as ``player`` uses it: their turns wait behind their own only."""
+        return PlayerThinker(self, player)
 
     async def think(
         self,
@@ -106,36 +132,42 @@ class Thinker:
         level: str = "normal",
         seconds: float | None = None,
         seed: int | None = None,
+        *,
+        player: Hashable = None,
     ) -> list[Move]:
         """The moves that complete the current turn, as :func:`~sixtui.ai.choose_turn` picks them.
 
         The position is taken when the call is made; ``game`` itself is never
-        changed. Raises :class:`ValueError` as ``choose_turn`` does (the game is
-        over, no such level), :class:`RuntimeError` if the worker process died
-        (the next call starts a fresh pool) or the Thinker is closed.
+        changed. The turn waits for a worker in ``player``'s line. Raises
+        :class:`ValueError` as ``choose_turn`` does (the game is over, no such
+        level), :class:`RuntimeError` if the worker process died (the next call
+        starts a fresh pool) or the Thinker is closed.
         """
         data = game.to_bytes()
-        pool = await self._get_pool()
-        loop = asyncio.get_running_loop()
+        await self._get_pool()
+        turn = _Turn(data, level, seconds, seed, asyncio.get_running_loop().create_future())
+        self._lines.setdefault(player, deque()).append(turn)
+        self._hand_out()
         try:
-            notations = await loop.run_in_executor(
-                pool, _think_in_worker, data, level, seconds, seed
-            )
-        except BrokenProcessPool as error:
-            self._discard(pool)
-            raise RuntimeError(
-                "the computer player's worker process died; the next turn starts a new one"
-            ) from error
+            notations = await turn.answer
+        except asyncio.CancelledError:
+            self._withdraw(player, turn)
+            raise
         return [game.parse_move(text) for text in notations]
 
     async def close(self) -> None:
         """Stops the workers and waits for them to exit; the Thinker cannot think afterwards.
 
-        Jobs not yet started are cancelled; a running job ends within its own
-        ``seconds`` budget, and its result is dropped. The waiting happens in a
-        thread, so the event loop keeps running meanwhile.
+        Turns not yet taken fail with :class:`RuntimeError`; a running one ends
+        within its own ``seconds`` budget, and its result is dropped. The waiting
+        happens in a thread, so the event loop keeps running meanwhile.
         """
         self._closed = True
+        for line in self._lines.values():
+            for turn in line:
+                if not turn.answer.done():
+                    turn.answer.set_exception(RuntimeError("this Thinker is closed"))
+        self._lines.clear()
         if self._starting is not None:
             with contextlib.suppress(Exception):  # if the pool never started: nothing to stop
                 await asyncio.shield(self._starting)
@@ -154,6 +186,60 @@ class Thinker:
     ) -> None:
         await self.close()
 
+    # -- the lines -------------------------------------------------------------------
+
+    def _hand_out(self) -> None:
+        """Gives free workers the first turn of each line in turn, a line served going to
+        the back."""
+        while self._busy < self.workers and self._lines and self._pool is not None:
+            player, line = next(iter(self._lines.items()))
+            turn = line.popleft()
+            del self._lines[player]
+            if line:
+                self._lines[player] = line
+            self._start(self._pool, turn)
+        if self._lines and self._pool is None and not self._closed:
+            self._start_pool_soon()  # a pool died with turns waiting
+
+    def _start(self, pool: ProcessPoolExecutor, turn: _Turn) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            job = pool.submit(_think_in_worker, turn.data, turn.level, turn.seconds, turn.seed)
+        except (BrokenProcessPool, RuntimeError) as error:  # broken, or shut down
+            self._discard(pool)
+            turn.answer.set_exception(RuntimeError(DIED))
+            turn.answer.exception().__cause__ = error  # type: ignore[union-attr]
+            return
+        self._busy += 1
+
+        def answered(job: Future[list[str]]) -> None:  # in the pool's own thread
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
+                loop.call_soon_threadsafe(self._answered, pool, turn, job)
+
+        job.add_done_callback(answered)
+
+    def _answered(self, pool: ProcessPoolExecutor, turn: _Turn, job: Future[list[str]]) -> None:
+        self._busy -= 1
+        if not turn.answer.done():
+            try:
+                turn.answer.set_result(job.result())
+            except BrokenProcessPool as error:
+                self._discard(pool)
+                died = RuntimeError(DIED)
+                died.__cause__ = error
+                turn.answer.set_exception(died)
+            except Exception as error:  # as choose_turn raised it
+                turn.answer.set_exception(error)
+        self._hand_out()
+
+    def _withdraw(self, player: Hashable, turn: _Turn) -> None:
+        """Takes a turn that was given up on out of its line, if no worker has it yet."""
+        line = self._lines.get(player)
+        if line is not None and turn in line:
+            line.remove(turn)
+            if not line:
+                del self._lines[player]
+
     # -- the pool --------------------------------------------------------------------
 
     async def _get_pool(self) -> ProcessPoolExecutor:
@@ -162,18 +248,22 @@ class Thinker:
             raise RuntimeError("this Thinker is closed")
         if self._pool is not None:
             return self._pool
-        if self._starting is None:
-            _start_resource_tracker()
-            self._starting = asyncio.create_task(asyncio.to_thread(self._start_pool))
-            self._starting.add_done_callback(self._started)
+        starting = self._start_pool_soon()
         # Shielded: a caller cancelled meanwhile must not orphan the pool being started.
         try:
-            pool = await asyncio.shield(self._starting)
+            pool = await asyncio.shield(starting)
         except BrokenProcessPool as error:
             raise RuntimeError("the computer player's worker process could not start") from error
         if self._closed:
             raise RuntimeError("this Thinker is closed")
         return pool
+
+    def _start_pool_soon(self) -> asyncio.Task[ProcessPoolExecutor]:
+        if self._starting is None:
+            _start_resource_tracker()
+            self._starting = asyncio.create_task(asyncio.to_thread(self._start_pool))
+            self._starting.add_done_callback(self._started)
+        return self._starting
 
     def _start_pool(self) -> ProcessPoolExecutor:
         """In a thread: a new pool whose processes are already being started.
@@ -196,9 +286,30 @@ class Thinker:
         self._starting = None
         if not task.cancelled() and task.exception() is None:
             self._pool = task.result()
+            if self._closed:
+                return
+            self._hand_out()
 
     def _discard(self, pool: ProcessPoolExecutor) -> None:
         """Forgets a broken pool (unless a fresh one already replaced it)."""
         if self._pool is pool:
             self._pool = None
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+class PlayerThinker:
+    """A :class:`Thinker` as one player uses it: their turns wait behind their own only."""
+
+    def __init__(self, thinker: Thinker, player: Hashable) -> None:
+        self.thinker = thinker
+        self.player = player
+
+    async def think(
+        self,
+        game: Game,
+        level: str = "normal",
+        seconds: float | None = None,
+        seed: int | None = None,
+    ) -> list[Move]:
+        """As :meth:`Thinker.think`, in this player's line."""
+        return await self.thinker.think(game, level, seconds, seed, player=self.player)

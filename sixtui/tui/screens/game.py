@@ -14,6 +14,7 @@ from textual.timer import Timer
 from textual.widgets import Input
 
 from sixtui.rules import Game, IllegalMove, Move, Square
+from sixtui.tui.field_lengths import MOVE_LINE
 from sixtui.tui.game_setup import TITLES
 from sixtui.tui.move_chooser import MoveChooser, moves_pieces
 from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
@@ -67,7 +68,7 @@ class GameScreen(Screen[None]):
         yield board_type(self.session, self._cell_chosen, id="board")
         yield SidePanel(self.session, TITLES[game.name], id="side")
         yield KeyBar()
-        yield TypedInput(id="move-input")
+        yield TypedInput(max_length=MOVE_LINE, id="move-input")
 
     @property
     def board(self) -> BoardView:

@@ -13,6 +13,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from sixtui.tui.field_lengths import NAME_LINE
 from sixtui.tui.presence import Visitor
 from sixtui.tui.widgets.typing import TypedInput
 
@@ -36,7 +37,7 @@ class NameScreen(Screen[str]):
                 "Pick another name. It will be yours, bound to your SSH key, "
                 "the next time you come too."
             )
-            yield TypedInput(placeholder="a name, like alice_2", max_length=40, id="name")
+            yield TypedInput(placeholder="a name, like alice_2", max_length=NAME_LINE, id="name")
             yield Static(id="naming-message")
         yield Footer()
 

@@ -1,0 +1,60 @@
+"""The few private names of asyncssh that the server cannot do without, each used only here.
+
+asyncssh offers no public way to do what these do (docs/operations.md says why each is
+needed). tests/test_server_asyncssh_internals.py checks every one against the installed
+asyncssh and fails, saying what changed, when a release renames or moves one of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import asyncssh
+from asyncssh.constants import MSG_USERAUTH_REQUEST
+
+__all__ = ["explain_bad_user_names", "keep_environment"]
+
+
+class _KeptEnvironment(dict[bytes, bytes]):
+    """A channel's environment that keeps only the variables named, with short values."""
+
+    def __init__(self, names: Iterable[str], longest: int) -> None:
+        super().__init__()
+        self._names = frozenset(name.encode() for name in names)
+        self._longest = longest
+
+    def __setitem__(self, name: bytes, value: bytes) -> None:
+        if name in self._names and len(value) <= self._longest:
+            super().__setitem__(name, value)
+
+
+def keep_environment(
+    channel: asyncssh.SSHServerChannel, names: Iterable[str], longest: int
+) -> None:
+    """Of the environment variables the client sends on ``channel``, keeps only those in
+    ``names`` whose values have at most ``longest`` bytes. asyncssh keeps every one in
+    ``SSHServerChannel._env`` (3,000 of 30 KB each grew the server by 167 MB), with no
+    setting to choose."""
+    channel._env = _KeptEnvironment(names, longest)
+
+
+Handler = Callable[..., Any]
+
+
+def explain_bad_user_names(connection: asyncssh.SSHServerConnection, explanation: str) -> None:
+    """Ends ``connection`` with ``explanation`` when the client sends a user name asyncssh
+    cannot take (not UTF-8, too long, or with characters SASLprep refuses, such as emoji),
+    rather than with asyncssh's own words ("Unassigned character"). asyncssh refuses it in
+    the handler of its userauth requests, before any method of the server is called."""
+    handlers: dict[int, Handler] = dict(connection._packet_handlers)
+    take_request = handlers[MSG_USERAUTH_REQUEST]
+
+    def explaining(*arguments: Any) -> Any:
+        try:
+            return take_request(*arguments)
+        except asyncssh.IllegalUserName:
+            raise asyncssh.IllegalUserName(explanation) from None
+
+    handlers[MSG_USERAUTH_REQUEST] = explaining
+    connection._packet_handlers = handlers

@@ -1,0 +1,159 @@
+"""What one player sends costs the others little: every line a player types holds a
+bounded number of characters, a paste is cut to a bounded length before it is parsed,
+input reaches the app in small slices, and a key sequence Textual cannot read is dropped
+without ending the session."""
+
+import asyncio
+import logging
+
+from hypothesis import given
+from hypothesis import strategies as st
+from textual import events
+
+from sixtui.server import session as sessions_module
+from sixtui.server.driver import LONGEST_PASTE, PASTE_END, PASTE_START, ChannelDriver, PasteCap
+from sixtui.tui.app import SixtuiApp
+from sixtui.tui.field_lengths import MOVE_LINE, NAME_LINE
+from sixtui.tui.presence import Roster, Visitor
+from sixtui.tui.widgets.typing import TypedInput
+from support.event_loop import Posted, largest_gap_while
+from support.ssh_client import TIMEOUT, connect, read_until
+from support.tui_helpers import game_screen, hot_seat
+
+HOME_TITLE = "Connect6, Game of 6 and Six"
+KITTY = "\x1b[1;5:3u"  # ctrl held, released (kitty's keyboard protocol): Textual raises on it
+
+
+# -- the length of each line ----------------------------------------------------------------
+
+
+async def test_the_move_line_holds_no_more_than_its_length_however_it_is_filled():
+    app = hot_seat("connect6", size=19)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("slash")
+        line = game_screen(app).query_one("#move-input", TypedInput)
+        await pilot.press(*"J10" * 20)
+        assert line.value == ("J10" * 20)[:MOVE_LINE]
+        line.value = ""
+        line.post_message(events.Paste("K11 " * 10_000))
+        await pilot.pause()
+        assert line.value == ""  # a paste that cannot fit is refused whole
+        line.post_message(events.Paste("K11 L12"))
+        await pilot.pause()
+        assert line.value == "K11 L12"
+
+
+async def test_the_name_line_holds_no_more_than_its_length():
+    player = Visitor("alice", Roster(), name_refused="taken", rename=lambda name: None)
+    app = SixtuiApp(player=player)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"n" * (NAME_LINE + 10))
+        assert app.screen.query_one("#name", TypedInput).value == "n" * NAME_LINE
+
+
+# -- pastes ---------------------------------------------------------------------------------
+
+
+def test_a_paste_is_cut_to_its_longest_and_what_follows_it_goes_through():
+    cap = PasteCap(longest=5)
+    pasted = cap.feed("a" + PASTE_START + "x" * 1000 + PASTE_END + "b")
+    assert pasted == "a" + PASTE_START + "xxxxx" + PASTE_END + "b"
+    assert cap.feed("\x1b") == "\x1b"  # a lone Esc is not held back
+
+
+def whole_stream(text: str) -> str:
+    return PasteCap(longest=8).feed(text)
+
+
+stream_parts = st.lists(
+    st.sampled_from(["ab", "\x1b", "[", "\x1b[20", "0~", "1~", PASTE_START, PASTE_END, "x" * 7]),
+    max_size=30,
+)
+
+
+@given(parts=stream_parts, cuts=st.lists(st.integers(min_value=0, max_value=400), max_size=8))
+def test_a_stream_cut_into_pieces_anywhere_passes_as_it_does_whole(parts, cuts):
+    text = "".join(parts)
+    cap, passed, start = PasteCap(longest=8), [], 0
+    for cut in [*sorted(cuts), len(text)]:
+        passed.append(cap.feed(text[start:cut]))
+        start = max(start, cut)
+    assert "".join(passed) == whole_stream(text)
+
+
+async def test_a_paste_of_megabytes_keeps_the_loop_moving_and_the_session_alive(serve):
+    # The rate an operator may set high; each slice the app is handed stays small.
+    port = await serve(input_rate=10_000_000)
+    async with connect(port) as connection:
+        process = await connection.create_process(
+            term_type="xterm-256color", term_size=(100, 30), encoding="utf-8"
+        )
+        await read_until(process, "Play")
+        process.stdin.write("\r")
+        await read_until(process, "You: place a stone")
+        process.stdin.write("/")
+        await read_until(process, "type a move")
+        (terminal,) = sessions_module._LIVE
+        paste = PASTE_START + "J10 " * 500_000 + PASTE_END + "\r"
+
+        async def paste_and_resize():
+            process.stdin.write(paste)
+            async with asyncio.timeout(TIMEOUT):
+                await process.stdin.drain()
+                while terminal._waiting or terminal._draining:
+                    await asyncio.sleep(0.01)
+            for width in (120, 100, 120, 100):
+                process.change_terminal_size(width, 30)
+                await asyncio.sleep(0.1)
+
+        _, largest = await largest_gap_while(paste_and_resize())
+        process.stdin.write("\x1b")  # the move line closes: the session goes on
+        await read_until(process, "Type")
+    # Handed to the parser and the app whole, the paste stalled the loop for seconds.
+    assert largest < 0.25, f"the loop stood still for {largest:.3f} s"
+
+
+# -- sequences the parser cannot read -------------------------------------------------------
+
+
+async def test_a_sequence_the_parser_cannot_read_is_dropped_and_reading_goes_on():
+    app, problems = Posted(), []
+    driver = ChannelDriver(app, write=lambda text: None, unreadable=problems.append, size=(80, 24))
+    driver.feed(b"a")
+    driver.feed(KITTY.encode() + b"c" + KITTY.encode())
+    driver.feed(b"b" + PASTE_START.encode() + b"x" * (2 * LONGEST_PASTE) + PASTE_END.encode())
+    driver.feed(b"\x1b[A")
+    assert app.keys == ["a", "c", "b", "up"]
+    (paste,) = [m for m in app.messages if isinstance(m, events.Paste)]
+    assert paste.text == "x" * LONGEST_PASTE
+    assert len(problems) == 2 and all(isinstance(problem, ValueError) for problem in problems)
+    driver.close()
+
+
+async def kitty_then_quit(port: int, before: str) -> int:
+    """Sends ``before``, the kitty sequence twice, then q: the session's exit status."""
+    async with connect(port) as connection:
+        process = await connection.create_process(
+            term_type="xterm-256color", term_size=(80, 24), encoding="utf-8"
+        )
+        await read_until(process, HOME_TITLE)
+        process.stdin.write(before + KITTY)
+        await asyncio.sleep(0.2)
+        process.stdin.write(KITTY + "q")
+        async with asyncio.timeout(TIMEOUT):
+            await process.wait_closed()
+        return process.exit_status
+
+
+async def test_a_sequence_the_parser_cannot_read_straight_from_the_network(serve, caplog):
+    caplog.set_level(logging.INFO, logger="sixtui.server")
+    port = await serve()
+    assert await kitty_then_quit(port, before="") == 0
+    assert caplog.text.count("why=input the key parser cannot read was dropped") == 1
+
+
+async def test_a_sequence_the_parser_cannot_read_behind_the_input_rate(serve, caplog):
+    caplog.set_level(logging.INFO, logger="sixtui.server")
+    port = await serve(input_rate=64)
+    assert await kitty_then_quit(port, before="x" * 100) == 0  # it waits its turn
+    assert caplog.text.count("why=input the key parser cannot read was dropped") == 1
