@@ -530,7 +530,7 @@ def variants(game: Game, rng: random.Random) -> list[str]:
             group = next(g for g in groups_of(rest) if keep in g)
             other = rng.choice(sorted(group))
             texts.append(f"{text.split(':')[0]}:{other[0]},{other[1]}")
-        if game.options()["declare"]:
+        if game.options()["declare"] and text != "declare":  # a declaration stands alone
             texts.append(text + "!")
     return texts
 
