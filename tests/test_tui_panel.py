@@ -20,6 +20,7 @@ from sixtui.tui.widgets.panel import DRAWN_BY, STATUS_LINES, WON_BY, result_line
 from support.tui_helpers import (
     SIZE,
     TIED_SPLIT,
+    burst,
     game_screen,
     glyph_at,
     hot_seat,
@@ -377,6 +378,18 @@ async def test_the_move_list_scrolls_with_keys_once_it_has_focus():
         assert move_numbers(app)[-1] == 60
         await pilot.press("escape")  # back to the board, whose keys move the cursor again
         assert screen.focused is screen.board
+
+
+async def test_keys_in_a_burst_follow_the_focus_between_the_move_list_and_the_board():
+    app = hot_seat("six")
+    async with app.run_test(size=SIZE) as pilot:
+        await long_game(pilot)
+        screen = game_screen(app)
+        start = screen.board.cursor
+        await burst(pilot, "tab", "home", "escape", "down", "tab", "down")
+        assert screen.focused is screen.panel
+        assert move_numbers(app)[0] == 2  # Home, then down once: the board took the other
+        assert screen.board.cursor.r == start.r + 1
 
 
 async def test_a_move_redraws_few_lines_of_a_long_move_list():

@@ -80,7 +80,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._own_app = active_app.get()
-        self.board.focus()
+        self.set_focus(self.board)
         self._show_position()
         self._spin(self.session.thinking)
 
@@ -263,11 +263,13 @@ class GameScreen(Screen[None]):
         entry = self.move_input
         entry.placeholder = typing_prompt(self.session.game)
         entry.display = True
-        entry.focus()
+        # At once, not through Widget.focus, which waits until the keys already queued are
+        # handled: the next key of a burst must find the focus where this one put it.
+        self.set_focus(entry)
 
     def _close_move_input(self) -> None:
         self.move_input.display = False
-        self.board.focus()
+        self.set_focus(self.board)
 
     def action_cancel(self) -> None:
         if self.focused is not self.board:
