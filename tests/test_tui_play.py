@@ -460,6 +460,7 @@ async def test_help_shows_the_rules_and_escape_returns_to_the_game():
         await pilot.press("1")
         assert view.scroll_offset.y == 0
         assert "take back your last move" in shown()
+        assert "over to the list of moves: ↑ ↓" in shown()
         await pilot.press("3")
         assert view.scroll_offset.y == starts["Game of 6"]
         await pilot.press("escape")

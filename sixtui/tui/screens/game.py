@@ -27,6 +27,10 @@ from sixtui.tui.widgets.panel import SidePanel, names_of, status_line, verb_for
 from sixtui.tui.widgets.square_board import SquareBoard
 from sixtui.tui.widgets.typing import TypedInput
 
+MOVE_LIST_ACTIONS = frozenset(
+    binding.action for binding in SidePanel.BINDINGS if isinstance(binding, Binding)
+)
+
 
 class SessionChanged(Message):
     """The session has news; posted so that it is handled on this screen's own task."""
@@ -170,6 +174,8 @@ class GameScreen(Screen[None]):
         a key that would only say why it does nothing (pressed, it still says so)."""
         if isinstance(self.focused, Input):  # typed keys go into the move
             return description if action == "cancel" else None
+        if self.focused is self.panel and action in MOVE_LIST_ACTIONS:
+            return description  # the moves scroll while the game is on and after it
         session, game = self.session, self.session.game
         if game.is_over:
             after_the_end = {"centre", "app.help", "quit_game"}

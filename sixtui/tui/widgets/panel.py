@@ -208,8 +208,8 @@ class SidePanel(LineWidget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "scroll_moves(-1)", "Earlier"),
-        Binding("down,j", "scroll_moves(1)", "Later"),
+        Binding("up,k", "scroll_moves(-1)", "Scroll moves", key_display="↑↓"),
+        Binding("down,j", "scroll_moves(1)", "Scroll moves", show=False),
         Binding("pageup", "scroll_moves(-1, True)", "Page up", show=False),
         Binding("pagedown", "scroll_moves(1, True)", "Page down", show=False),
         Binding("home", "first_moves", "First moves", show=False),
