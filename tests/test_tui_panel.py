@@ -59,6 +59,32 @@ def summary(app: SixtuiApp) -> str:
     return str(app.screen.query_one(".question", Static).render())
 
 
+# -- the title ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "title"),
+    [
+        ("connect6", {}, "Connect6"),
+        ("gameof6", {}, "Game of 6"),
+        ("six", {}, "Six · Steffen"),
+        ("six", {"ruleset": "romanian"}, "Six · Romanian"),
+        ("six", {"ruleset": "romanian", "declare": True}, "Six · Romanian · declaring"),
+        ("six", {"ruleset": "romanian-advanced", "players": 4}, "Six · Romanian advanced"),
+        (
+            "six",
+            {"ruleset": "romanian-advanced", "declare": True},
+            "Six · Romanian adv. · declaring",
+        ),
+    ],
+)
+async def test_the_title_names_the_game_and_for_six_its_ruleset_and_declaring(game, options, title):
+    app = hot_seat(game, **options)
+    async with app.run_test(size=SIZE):
+        assert panel(app, "title") == title
+        assert len(title) <= game_screen(app).panel.size.width
+
+
 # -- names and results -----------------------------------------------------------------------
 
 

@@ -15,7 +15,6 @@ from textual.widgets import Input
 
 from sixtui.rules import Game, IllegalMove, Move, Square
 from sixtui.tui.field_lengths import MOVE_LINE
-from sixtui.tui.game_setup import TITLES
 from sixtui.tui.move_chooser import MoveChooser, moves_pieces
 from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
 from sixtui.tui.session import GameSession, Update
@@ -70,7 +69,7 @@ class GameScreen(Screen[None]):
         game = self.session.game
         board_type = HexBoard if game.name == "six" else SquareBoard
         yield board_type(self.session, self._cell_chosen, id="board")
-        yield SidePanel(self.session, TITLES[game.name], id="side")
+        yield SidePanel(self.session, id="side")
         yield KeyBar()
         yield TypedInput(max_length=MOVE_LINE, id="move-input")
 
