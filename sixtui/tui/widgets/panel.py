@@ -228,11 +228,10 @@ class SidePanel(LineWidget, can_focus=True):
     """The panel beside the board, drawn line by line like the board itself.
 
     The screen tells it the status line and the latest message; the rest it
-    reads from the session: the game played and its options, seats, pieces, score
-    and the moves so far. The move
-    list follows the newest move until the player scrolls it back (mouse wheel,
-    or the arrow, page, Home and End keys while the panel has focus); End, or
-    scrolling down to the newest, follows again.
+    reads from the session: the game and its options, seats, pieces, score and
+    the moves so far. The move list follows the newest move until the player
+    scrolls it back (mouse wheel, or the arrow, page, Home and End keys while the
+    panel has focus); End, or scrolling down to the newest, follows again.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
