@@ -87,7 +87,8 @@ def _match_result(session: GameSession) -> str:
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """Asks ``question``; y or Enter confirms, n or Esc declines."""
+    """Asks ``question``; y confirms, n or Esc declines, and so does Enter: the focus
+    starts on Cancel, so that a stray Enter changes nothing."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),
