@@ -4,7 +4,6 @@ opens the table chosen."""
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from textual import events
 
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.game_setup import GameSetup
@@ -13,7 +12,7 @@ from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.widgets.choice import Choice, ChoiceList, _window
 from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.who_is_here import who_is_here_text
-from support.tui_helpers import SIZE
+from support.tui_helpers import SIZE, burst
 
 
 def choices(app: SixtuiApp) -> ChoiceList:
@@ -74,10 +73,7 @@ async def test_declaring_is_offered_with_what_it_does_for_the_rulesets_that_have
 async def test_keys_in_a_burst_find_the_lines_the_keys_before_them_showed():
     app = SixtuiApp(computer_pause=0)
     async with app.run_test(size=SIZE) as pilot:
-        for key in ("left", "down", "right"):  # as one packet over SSH: Six, Rules, romanian
-            app.post_message(events.Key(key, None))
-        await pilot.pause()
-        await pilot.pause()
+        await burst(pilot, "left", "down", "right")  # Six, Rules, romanian
         assert choices(app).current == "ruleset"
         assert choices(app).value("ruleset") == "romanian"
         assert "declare" in shown(app)
@@ -132,6 +128,21 @@ async def test_the_lines_and_play_are_one_list_for_the_arrows():
         await pilot.press("k")  # round to Play, as shift+Tab goes
         assert app.focused is play and drawn_current(app) == []
         await pilot.press("j")  # and on round to the first line
+        assert listed.has_focus and listed.current == "game"
+
+
+async def test_arrows_in_a_burst_go_on_through_play_and_the_lines_as_one_by_one():
+    app = SixtuiApp(computer_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        listed = choices(app)
+        await burst(pilot, "down", "down", "down", "down")
+        assert app.focused is app.screen.query_one("#play")
+        await burst(pilot, "up", "up")
+        assert listed.has_focus and listed.current == "seat0"
+        assert drawn_current(app) == ["Seat 1 ●"]
+        await burst(pilot, "up", "up", "up", "up", "up")  # from Board round through Play
+        assert listed.has_focus and listed.current == "seat0"
+        await burst(pilot, "down", "down", "down")  # from Seat 2 round through Play
         assert listed.has_focus and listed.current == "game"
 
 

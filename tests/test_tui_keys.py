@@ -71,6 +71,19 @@ async def test_after_the_match_the_footer_offers_no_next_game():
         assert panel(app, "message") == "the match is over: q leaves"
 
 
+async def test_while_the_move_list_has_focus_the_footer_says_how_to_scroll_it():
+    app = hot_seat("connect6", size=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab")
+        assert key_bar(app) == "↑↓ Scroll moves r Resign / Type ? Rules q Quit"
+        await play_all(app, CONNECT6_WIN)
+        await pilot.pause()
+        await pilot.press("b")  # from the summary back to the move list
+        assert key_bar(app) == "↑↓ Scroll moves n Next game ? Rules q Quit"
+        await pilot.press("escape")
+        assert key_bar(app) == "n Next game ? Rules q Quit"
+
+
 async def test_hints_and_declaring_are_offered_in_the_games_that_have_them():
     app = hot_seat("gameof6", size=9)
     async with app.run_test(size=SIZE) as pilot:

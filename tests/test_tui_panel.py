@@ -12,14 +12,23 @@ from textual.widgets import Static
 
 from sixtui.rules import Result, new_game
 from sixtui.rules.hexes import Hex
+from sixtui.server.names import LONGEST
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.game_setup import GameSetup
-from sixtui.tui.screens.dialogs import SUMMARY_LINES, ConfirmScreen, SummaryScreen
+from sixtui.tui.screens.dialogs import (
+    SUMMARY_LINES,
+    TEXT_WIDTH,
+    ConfirmScreen,
+    SummaryScreen,
+    headline,
+)
+from sixtui.tui.session import Player
 from sixtui.tui.widgets.lines import wrap
 from sixtui.tui.widgets.panel import DRAWN_BY, STATUS_LINES, WON_BY, result_line
 from support.tui_helpers import (
     SIZE,
     TIED_SPLIT,
+    burst,
     game_screen,
     glyph_at,
     hot_seat,
@@ -48,6 +57,32 @@ def table(game: str, seats, **options) -> SixtuiApp:
 def summary(app: SixtuiApp) -> str:
     assert isinstance(app.screen, SummaryScreen)
     return str(app.screen.query_one(".question", Static).render())
+
+
+# -- the title ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "title"),
+    [
+        ("connect6", {}, "Connect6"),
+        ("gameof6", {}, "Game of 6"),
+        ("six", {}, "Six · Steffen"),
+        ("six", {"ruleset": "romanian"}, "Six · Romanian"),
+        ("six", {"ruleset": "romanian", "declare": True}, "Six · Romanian · declaring"),
+        ("six", {"ruleset": "romanian-advanced", "players": 4}, "Six · Romanian advanced"),
+        (
+            "six",
+            {"ruleset": "romanian-advanced", "declare": True},
+            "Six · Romanian adv. · declaring",
+        ),
+    ],
+)
+async def test_the_title_names_the_game_and_for_six_its_ruleset_and_declaring(game, options, title):
+    app = hot_seat(game, **options)
+    async with app.run_test(size=SIZE):
+        assert panel(app, "title") == title
+        assert len(title) <= game_screen(app).panel.size.width
 
 
 # -- names and results -----------------------------------------------------------------------
@@ -94,6 +129,56 @@ async def test_the_longest_results_fit_the_panel_at_80_by_24():
             if (reason in WON_BY) == (winner is not None):
                 text = result_line(screen.session, Result(winner, reason))
                 assert len(wrap(text, width)) <= STATUS_LINES, text
+
+
+def long_names(players: int):
+    """Sides whose players have names as long as a server allows, each its own."""
+    names = [Player(f"{seat}{'n' * (LONGEST - 1)}") for seat in range(players)]
+    return tuple(names[0::2]), tuple(names[1::2])
+
+
+TABLES = [
+    (game, options, players)
+    for game, options, _ in GAMES
+    for players in ((2, 4) if game == "six" else (2,))
+]
+
+
+@pytest.mark.parametrize(("game", "options", "players"), TABLES)
+def test_every_result_heads_the_summary_on_lines_that_fit_its_box(game, options, players):
+    session = GameSetup(game, players=players, seats=(None,) * players, **options).session(None)
+    computers = GameSetup(game, players=players, seats=("normal",) * players, **options).sides()
+    results = [Result(winner, reason) for winner in (0, 1) for reason in WON_BY]
+    results += [Result(None, reason) for reason in DRAWN_BY]
+    for sides in (computers, long_names(players)):  # "Normal computer 1", the longest else
+        session.sides = sides
+        for result in results:
+            text = result_line(session, result)
+            lines = headline(text).splitlines()
+            assert all(len(line) <= TEXT_WIDTH for line in lines), text
+            if len(text) <= TEXT_WIDTH:
+                assert lines == [text]
+            else:  # who won, then why
+                assert lines == [text[: text.rindex(": ") + 1], text[text.rindex(": ") + 2 :]]
+
+
+async def test_a_result_too_long_for_one_line_of_the_box_is_broken_after_its_colon():
+    app = table("six", [None] * 4, ruleset="romanian")
+    async with app.run_test(size=SIZE) as pilot:
+        session = game_screen(app).session
+        session.sides = long_names(4)
+        for _ in range(20):
+            session.match.record(Result(None, "repetition"))
+        await session.resign()  # the first seat's: Red wins
+        await pilot.pause()
+        winners = " and ".join(player.name for player in session.sides[1])
+        lines = summary(app).splitlines()
+        assert lines[:2] == [f"{winners} win as Red:", "the other side resigned"]
+        assert len(lines) == SUMMARY_LINES  # fewer earlier games make room for the second line
+        box = app.screen.query_one(".question", Static).content_region
+        assert box.width == TEXT_WIDTH
+        assert box.height == len(lines)  # none of them wraps
+        assert app.screen.query_one(".dialog").region.bottom <= SIZE[1]
 
 
 async def test_four_player_names_and_score_fit_their_lines_at_80_by_24():
@@ -169,8 +254,6 @@ async def test_player_names_are_shown_as_written_not_as_markup():
     app = hot_seat("connect6", size=9)
     async with app.run_test(size=SIZE) as pilot:
         session = game_screen(app).session
-        from sixtui.tui.session import Player
-
         session.sides = ((Player("[b]Ann[/b]"),), (Player("Bo"),))
         await pilot.press("enter", "r")
         assert isinstance(app.screen, ConfirmScreen)
@@ -377,6 +460,18 @@ async def test_the_move_list_scrolls_with_keys_once_it_has_focus():
         assert move_numbers(app)[-1] == 60
         await pilot.press("escape")  # back to the board, whose keys move the cursor again
         assert screen.focused is screen.board
+
+
+async def test_keys_in_a_burst_follow_the_focus_between_the_move_list_and_the_board():
+    app = hot_seat("six")
+    async with app.run_test(size=SIZE) as pilot:
+        await long_game(pilot)
+        screen = game_screen(app)
+        start = screen.board.cursor
+        await burst(pilot, "tab", "home", "escape", "down", "tab", "down")
+        assert screen.focused is screen.panel
+        assert move_numbers(app)[0] == 2  # Home, then down once: the board took the other
+        assert screen.board.cursor.r == start.r + 1
 
 
 async def test_a_move_redraws_few_lines_of_a_long_move_list():

@@ -176,6 +176,28 @@ async def test_six_played_with_keys_to_a_row():
         assert summary_text(app).splitlines()[0] == "Player 1 wins: a row of six"
 
 
+async def test_six_up_and_down_keep_to_the_column_they_started_in():
+    app = hot_seat("six")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_all(app, ["0,0", "0,-1", "1,0", "1,-1"])
+        await pilot.press("c")
+        board = game_screen(app).board
+        start = board.cursor
+        column = 2 * start.q + start.r  # where the cell is drawn across the screen
+        for _ in range(3):
+            await pilot.press("down", "down", "up", "up")
+            assert board.cursor == start
+        for key in ["j", "j", "j", "k", "k", "k", "k", "k"]:
+            await pilot.press(key)
+            assert 2 * board.cursor.q + board.cursor.r in (column - 1, column)
+        above = board.cursor
+        await pilot.press("right", "down", "up")  # a step sideways starts a new column
+        assert board.cursor == Hex(above.q + 1, above.r)
+        await click(pilot, "1,0")
+        await pilot.press("up", "down")
+        assert board.cursor == Hex(1, 0)
+
+
 # -- the mouse, and typed moves ----------------------------------------------------------------
 
 
@@ -438,6 +460,7 @@ async def test_help_shows_the_rules_and_escape_returns_to_the_game():
         await pilot.press("1")
         assert view.scroll_offset.y == 0
         assert "take back your last move" in shown()
+        assert "over to the list of moves: ↑ ↓" in shown()
         await pilot.press("3")
         assert view.scroll_offset.y == starts["Game of 6"]
         await pilot.press("escape")

@@ -2,7 +2,6 @@
 burst, and a whole turn typed on one line is played whole or not at all."""
 
 import pytest
-from textual import events
 from textual.app import App, ComposeResult
 
 from sixtui.rules import IllegalMove
@@ -12,6 +11,7 @@ from support.tui_helpers import (
     CONNECT6_WIN,
     SIZE,
     TIED_SPLIT,
+    burst,
     game_screen,
     glyph_at,
     history,
@@ -34,25 +34,21 @@ class Entry(App[None]):
         self.submitted.append(submitted.value)
 
 
-async def burst(*keys: str) -> Entry:
-    """Posts ``keys`` all at once, as a packet of several keys does, then lets them settle."""
+async def typed_in_a_burst(*keys: str) -> Entry:
+    """An entry that took ``keys`` all at once."""
     app = Entry()
     async with app.run_test() as pilot:
-        for key in keys:
-            character = key if len(key) == 1 else None
-            app.post_message(events.Key(key, character))
-        await pilot.pause()
-        await pilot.pause()
+        await burst(pilot, *keys)
     return app
 
 
 async def test_a_backspace_in_a_burst_removes_the_character_before_it() -> None:
-    app = await burst("b", "a", "backspace", "c", "enter")
+    app = await typed_in_a_burst("b", "a", "backspace", "c", "enter")
     assert app.submitted == ["bc"]
 
 
 async def test_cursor_keys_in_a_burst_move_before_the_next_character() -> None:
-    app = await burst("b", "c", "left", "a", "home", "x", "enter")
+    app = await typed_in_a_burst("b", "c", "left", "a", "home", "x", "enter")
     assert app.submitted == ["xbac"]
 
 
@@ -150,6 +146,15 @@ async def test_the_session_plays_a_typed_turn_as_one():
     with pytest.raises(IllegalMove, match="K11 is taken: nothing was played"):
         await session.play_turn(["K11", "K11"])
     assert len(session.game.history) == 3 and len(updates) == 2
+
+
+async def test_keys_in_a_burst_after_escape_from_the_move_input_move_the_cursor():
+    app = hot_seat("connect6", size=9)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await burst(pilot, "slash", "escape", "right", "enter")
+        assert screen.focused is screen.board and not screen.move_input.display
+        assert history(app) == ["F5"]
 
 
 async def test_six_prompts_for_a_move_that_fits_its_round():

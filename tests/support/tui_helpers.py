@@ -4,6 +4,8 @@ import asyncio
 import contextlib
 import re
 
+from textual import events
+
 from sixtui.ai.worker import Thinker
 from sixtui.rules import Result, Square, new_game
 from sixtui.rules.hexes import Hex
@@ -150,6 +152,15 @@ async def wait_until(pilot, condition, what: str = "the condition") -> None:
         assert loop.time() < give_up, f"gave up waiting for {what}"
         await pilot.pause(0.05)
     await pilot.pause()  # the screens handle the session's news before the test reads them
+
+
+async def burst(pilot, *keys: str) -> None:
+    """Sends ``keys`` all at once, as a key held down or a packet of several keys over SSH
+    brings them, then lets them settle (``pilot.press`` waits after every key)."""
+    for key in keys:
+        pilot.app.post_message(events.Key(key, key if len(key) == 1 else None))
+    await pilot.pause()
+    await pilot.pause()
 
 
 async def cursor_to(pilot, cell: Square | Hex | str, vi: bool = False) -> None:

@@ -18,7 +18,24 @@ from sixtui.tui.widgets.panel import names_of, result_line, verb_for
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 SUMMARY_LINES = 14  # what the dialog holds above its buttons in a terminal of MIN_HEIGHT
+TEXT_WIDTH = 64  # a dialog's lines: the .dialog of sixtui.tcss, 70 wide, less border and padding
 LABEL_WIDTH, SIDE_WIDTH = 9, 27  # the summary's columns: "Game 12", then one per side
+
+
+def headline(result: str, width: int = TEXT_WIDTH) -> str:
+    """A result as the summary heads with it: on one line if it fits, else broken after
+    its colon, who won on the first line and why on the second.
+
+    >>> headline("Player 1 wins: a row of six")
+    'Player 1 wins: a row of six'
+    >>> print(headline("Normal computer 1 and Normal computer 3 win as Red: a triangle of six"))
+    Normal computer 1 and Normal computer 3 win as Red:
+    a triangle of six
+    """
+    if len(result) <= width:
+        return result
+    who, colon, why = result.rpartition(": ")  # a name may hold a colon, the reason none
+    return f"{who}:\n{why}" if colon else result
 
 
 def summary_text(session: GameSession) -> str:
@@ -41,12 +58,12 @@ def summary_text(session: GameSession) -> str:
         row(f"Game {number}", _how_sides_did(result.winner, opener))
         for number, (result, opener) in enumerate(zip(match.results, match.openers, strict=True), 1)
     ]
-    room = SUMMARY_LINES - 2 - len(heading) - len(totals)
+    top = [*headline(result_line(session, session.game.result)).splitlines(), ""]
+    room = SUMMARY_LINES - len(top) - len(heading) - len(totals)
     if len(games) > room:
         earlier = len(games) - room + 1
         games = [f"⋯ {earlier} earlier game{'s' if earlier > 1 else ''}", *games[earlier:]]
-    lines = [result_line(session, session.game.result), "", *heading, *games, *totals]
-    return "\n".join(lines)
+    return "\n".join([*top, *heading, *games, *totals])
 
 
 def _how_sides_did(winning_team: int | None, opener: int) -> tuple[str, str]:
@@ -70,7 +87,8 @@ def _match_result(session: GameSession) -> str:
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """Asks ``question``; y or Enter confirms, n or Esc declines."""
+    """Asks ``question``; y confirms, n or Esc declines, and so does Enter: the focus
+    starts on Cancel, so that a stray Enter changes nothing."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),

@@ -15,7 +15,6 @@ from textual.widgets import Input
 
 from sixtui.rules import Game, IllegalMove, Move, Square
 from sixtui.tui.field_lengths import MOVE_LINE
-from sixtui.tui.game_setup import TITLES
 from sixtui.tui.move_chooser import MoveChooser, moves_pieces
 from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
 from sixtui.tui.session import GameSession, Update
@@ -26,6 +25,10 @@ from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.panel import SidePanel, names_of, status_line, verb_for
 from sixtui.tui.widgets.square_board import SquareBoard
 from sixtui.tui.widgets.typing import TypedInput
+
+MOVE_LIST_ACTIONS = frozenset(
+    binding.action for binding in SidePanel.BINDINGS if isinstance(binding, Binding)
+)
 
 
 class SessionChanged(Message):
@@ -66,7 +69,7 @@ class GameScreen(Screen[None]):
         game = self.session.game
         board_type = HexBoard if game.name == "six" else SquareBoard
         yield board_type(self.session, self._cell_chosen, id="board")
-        yield SidePanel(self.session, TITLES[game.name], id="side")
+        yield SidePanel(self.session, id="side")
         yield KeyBar()
         yield TypedInput(max_length=MOVE_LINE, id="move-input")
 
@@ -80,7 +83,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._own_app = active_app.get()
-        self.board.focus()
+        self.set_focus(self.board)
         self._show_position()
         self._spin(self.session.thinking)
 
@@ -170,6 +173,8 @@ class GameScreen(Screen[None]):
         a key that would only say why it does nothing (pressed, it still says so)."""
         if isinstance(self.focused, Input):  # typed keys go into the move
             return description if action == "cancel" else None
+        if self.focused is self.panel and action in MOVE_LIST_ACTIONS:
+            return description  # the moves scroll while the game is on and after it
         session, game = self.session, self.session.game
         if game.is_over:
             after_the_end = {"centre", "app.help", "quit_game"}
@@ -263,11 +268,13 @@ class GameScreen(Screen[None]):
         entry = self.move_input
         entry.placeholder = typing_prompt(self.session.game)
         entry.display = True
-        entry.focus()
+        # At once, not through Widget.focus, which waits until the keys already queued are
+        # handled: the next key of a burst must find the focus where this one put it.
+        self.set_focus(entry)
 
     def _close_move_input(self) -> None:
         self.move_input.display = False
-        self.board.focus()
+        self.set_focus(self.board)
 
     def action_cancel(self) -> None:
         if self.focused is not self.board:

@@ -32,6 +32,7 @@ KEYS = """\
 | r | resign (asks first) |
 | m | Six: show or hide where you may play |
 | shift+arrows, H J K L | Six: pan the table; c centres it |
+| Tab | over to the list of moves: ↑ ↓ (k j), PgUp, PgDn, Home, End scroll it; Esc comes back |
 | ! | Six with declaring: declare, or make your next move declare |
 | n | the next game of the match, once this one is over |
 | ? | these rules; 1 to 4 jump to keys, Connect6, Game of 6, Six |

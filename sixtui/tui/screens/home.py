@@ -93,14 +93,16 @@ class HomeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._show_options()
-        self.choices.focus()
+        self.set_focus(self.choices)
 
     def action_into_choices(self, step: int) -> None:
         """Up from Play to the last line, down round to the first: the lines and Play are
-        one list, that the focus goes round as with Tab."""
+        one list, that the focus goes round as with Tab. The focus moves at once (not as
+        ``Widget.focus`` does, once the keys already queued are handled), so that the next
+        key of a burst finds it on the lines."""
         choices = self.choices
         choices.current = choices.shown[-1 if step < 0 else 0].name
-        choices.focus()
+        self.set_focus(choices)
 
     def _show_options(self) -> None:
         choices = self.choices

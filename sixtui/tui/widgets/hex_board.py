@@ -46,7 +46,8 @@ class HexBoard(BoardView[Hex]):
         self.hints: frozenset[Hex] = frozenset()
         self.picked: Hex | None = None
         self.groups: list[frozenset[Hex]] = []
-        self._goal_x = 0  # the column up and down keep close to
+        # Where up or down last took the cursor, and the column they keep to from there.
+        self._kept_column: tuple[Hex, int] | None = None
         self._view: tuple[int, int] | None = None  # column and line drawn top left
         self._following = True
         self._keep_cursor_in_view = True
@@ -67,16 +68,20 @@ class HexBoard(BoardView[Hex]):
     # -- moving around ---------------------------------------------------------------------
 
     def step(self, dx: int, dy: int) -> Hex:
+        """Left and right go to the next cell of the row. Up and down keep to one column,
+        as a text editor does: each row is offset by half a cell, so on a row with no cell
+        in that column the cursor stands just left of it, and the next row takes it up again."""
         q, r = self.cursor
         if dx:
-            self._goal_x = 2 * (q + dx) + r
             return Hex(q + dx, r)
-        r += dy
-        return Hex((self._goal_x - r) // 2, r)
+        column = 2 * q + r
+        if self._kept_column is not None and self._kept_column[0] == self.cursor:
+            column = self._kept_column[1]
+        cell = Hex((column - r - dy) // 2, r + dy)
+        self._kept_column = (cell, column)
+        return cell
 
     def move_cursor(self, cell: Hex) -> None:
-        if cell.r != self.cursor.r and cell.q != self.cursor.q:
-            self._goal_x = 2 * cell.q + cell.r
         self._keep_cursor_in_view = True
         super().move_cursor(cell)
 
@@ -94,9 +99,8 @@ class HexBoard(BoardView[Hex]):
         layout = self.session.game.layout() or {Hex(0, 0): 0}
         xs = [2 * q + r for q, r in layout]
         ys = [r for _, r in layout]
-        middle_y = (min(ys) + max(ys)) // 2
-        self._goal_x = (min(xs) + max(xs)) // 2
-        self.move_cursor(Hex((self._goal_x - middle_y) // 2, middle_y))
+        middle_x, middle_y = (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2
+        self.move_cursor(Hex((middle_x - middle_y) // 2, middle_y))
 
     def cell_at(self, x: int, y: int) -> Hex | None:
         if self._view is None or y >= self.size.height - 1:

@@ -12,6 +12,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 
 from sixtui.rules import Game, Move, Result
+from sixtui.tui.game_setup import TITLES
 from sixtui.tui.palettes import Look, look_of, team_names
 from sixtui.tui.session import GameSession, Player
 from sixtui.tui.widgets.lines import PAD, Line, LineWidget, fit, wrap
@@ -21,6 +22,13 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 LOOK = "look:"  # style names of pieces, drawn as on the board
 MESSAGE_LINES = 5  # at most; the moves get what the message leaves
 STATUS_LINES = 3  # a result naming two partners and why takes three
+
+# Each ruleset of Six as the panel's title names it, in full and, for a title too long, short.
+RULESET_TITLES = {
+    "steffen": ("Steffen", "Steffen"),
+    "romanian": ("Romanian", "Romanian"),
+    "romanian-advanced": ("Romanian advanced", "Romanian adv."),
+}
 
 # Why a side won, said of the winners; why a game was drawn.
 WON_BY = {
@@ -58,6 +66,25 @@ def result_line(session: GameSession, result: Result) -> str:
     colors = team_names(session.game)
     color = f" as {colors[result.winner]}" if colors else ""
     return f"{names_of(winners)} {verb_for(winners, 'win')}{color}: {WON_BY[result.reason]}"
+
+
+def table_title(game: Game, width: int) -> str:
+    """The game's name; for Six its ruleset too, and whether declaring is on, in
+    ``width`` cells where the short form of the ruleset's name allows.
+
+    >>> from sixtui.rules import new_game
+    >>> table_title(new_game("six", ruleset="romanian", declare=True), 31)
+    'Six · Romanian · declaring'
+    >>> table_title(new_game("six", ruleset="romanian-advanced", declare=True), 31)
+    'Six · Romanian adv. · declaring'
+    """
+    if game.name != "six":
+        return TITLES[game.name]
+    options = game.options()
+    declaring = " · declaring" if options["declare"] else ""
+    full, short = RULESET_TITLES[options["ruleset"]]
+    title = f"Six · {full}{declaring}"
+    return title if len(title) <= width else f"Six · {short}{declaring}"
 
 
 def seat_lines(session: GameSession, look: Look, width: int) -> list[Line]:
@@ -201,15 +228,15 @@ class SidePanel(LineWidget, can_focus=True):
     """The panel beside the board, drawn line by line like the board itself.
 
     The screen tells it the status line and the latest message; the rest it
-    reads from the session: seats, pieces, score and the moves so far. The move
-    list follows the newest move until the player scrolls it back (mouse wheel,
-    or the arrow, page, Home and End keys while the panel has focus); End, or
-    scrolling down to the newest, follows again.
+    reads from the session: the game and its options, seats, pieces, score and
+    the moves so far. The move list follows the newest move until the player
+    scrolls it back (mouse wheel, or the arrow, page, Home and End keys while the
+    panel has focus); End, or scrolling down to the newest, follows again.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "scroll_moves(-1)", "Earlier"),
-        Binding("down,j", "scroll_moves(1)", "Later"),
+        Binding("up,k", "scroll_moves(-1)", "Scroll moves", key_display="↑↓"),
+        Binding("down,j", "scroll_moves(1)", "Scroll moves", show=False),
         Binding("pageup", "scroll_moves(-1, True)", "Page up", show=False),
         Binding("pagedown", "scroll_moves(1, True)", "Page down", show=False),
         Binding("home", "first_moves", "First moves", show=False),
@@ -223,10 +250,9 @@ class SidePanel(LineWidget, can_focus=True):
     }
     WHEEL_LINES = 2
 
-    def __init__(self, session: GameSession, title: str, **options: object) -> None:
+    def __init__(self, session: GameSession, **options: object) -> None:
         super().__init__(**options)
         self.session = session
-        self.title = title
         self.status = ""
         self.message = ""
         self.tick = 0
@@ -323,7 +349,7 @@ class SidePanel(LineWidget, can_focus=True):
         game = self.session.game
         look = look_of(self.app, game)
         blank = line("")
-        top = [line(self.title, "title"), blank]
+        top = [line(table_title(game, width), "title"), blank]
         top += seat_lines(self.session, look, width)
         teams = team_lines(game, look, width)
         if teams:
