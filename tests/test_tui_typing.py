@@ -86,10 +86,14 @@ async def test_a_whole_connect6_turn_typed_on_one_line_places_both_stones():
         assert history(app)[-2:] == ["A1", "A2"]
 
 
+TWICE = (
+    "is typed twice, but the two stones of a turn go on two different points: nothing was played"
+)
 TURNS_REFUSED = [
     ("K12 J10", "J10 is taken: nothing was played"),
     ("J10 K12", "J10 is taken: nothing was played"),
-    ("K12 K12", "K12 is taken: nothing was played"),
+    ("K12 K12", f"K12 {TWICE}"),
+    ("K12 k12", f"K12 {TWICE}"),
     ("K12 Z99", "Z99 is off the board (columns A–S, rows 1–19): nothing was played"),
     ("K12 L12 M12", "this turn is two stones, not 3: nothing was played"),
     ("K12 hello", "'K12 hello' is not a point: write a column letter and a row, like J10"),
@@ -147,9 +151,18 @@ async def test_the_session_plays_a_typed_turn_as_one():
     await session.play_turn(["K10", "L10"])
     assert [str(move) for move in updates[-1].moves] == ["K10", "L10"]
     assert len(updates) == 2  # one piece of news for the whole turn
-    with pytest.raises(IllegalMove, match="K11 is taken: nothing was played"):
+    with pytest.raises(IllegalMove, match=f"^K11 {TWICE}$"):
         await session.play_turn(["K11", "K11"])
     assert len(session.game.history) == 3 and len(updates) == 2
+
+
+async def test_a_game_of_6_turn_with_one_cell_twice_says_so():
+    session = GameSetup("gameof6", size=9, seats=(None, None)).session(None)
+    await session.play("E5")
+    twice = "E6 is typed twice, but the two dots of a turn go on two different cells"
+    with pytest.raises(IllegalMove, match=f"^{twice}: nothing was played$"):
+        await session.play_turn(["E6", "e6"])
+    assert [str(move) for move in session.game.history] == ["E5"]
 
 
 async def test_six_prompts_for_a_move_that_fits_its_round():
