@@ -184,7 +184,7 @@ async def test_a_name_already_here_in_another_session_is_shown_once_picked():
     async with app.run_test(size=(80, 24)) as pilot:
         await pick_name(app, pilot, "carol")
         line = app.screen.query_one(WhoIsHereLine)
-        assert first_line(line).startswith("You are carol. Nobody else is here yet.")
+        assert first_line(line).startswith("You are carol. Nobody else is here.")
 
 
 async def test_a_name_refused_again_changes_nothing_and_tells_no_one():
