@@ -8,6 +8,7 @@ server's command to this parser.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -15,6 +16,10 @@ from sixtui import __version__
 from sixtui.ai import LEVELS
 from sixtui.rules.six import RULESETS
 from sixtui.tui.game_setup import DEFAULT_SIZE, TITLES, GameSetup
+
+NO_TERMINAL = (
+    "sixtui needs a terminal: run it in one, with neither its input nor its output redirected"
+)
 
 if TYPE_CHECKING:
     # What add_subparsers returns, a type argparse names only privately.
@@ -60,7 +65,7 @@ def parser(add_more: Callable[[Commands], None] | None = None) -> argparse.Argum
         choices=LEVELS,
         metavar="LEVEL",
         help=f"the computer ({', '.join(LEVELS)}) plays the other side; given several times, "
-        "it plays seats 1, 2, 3 in turn and the seats left are people. You are seat 0.",
+        "it plays seats 2, 3, 4 in turn and the seats left are people. You are seat 1.",
     )
     play.set_defaults(error=play.error)
     if add_more is not None:
@@ -89,14 +94,23 @@ def setup_from(arguments: argparse.Namespace) -> GameSetup:
     )
 
 
+def has_terminal() -> bool:
+    """Whether both standard input and output are a terminal, as the screens need."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def run(arguments: argparse.Namespace) -> int:
-    """Opens the home screen, or with ``play`` the table its options ask for."""
+    """Opens the home screen, or with ``play`` the table its options ask for; refuses at
+    once without a terminal, where the screens would wait for keys that never come."""
     setup = None
     if arguments.command == "play":
         try:
             setup = setup_from(arguments)
         except ValueError as why:
             arguments.error(str(why))  # the usage of "play", then exit status 2
+    if not has_terminal():
+        print(NO_TERMINAL, file=sys.stderr)
+        return 1
     from sixtui.tui.app import SixtuiApp  # Textual loads only when a screen is wanted
 
     SixtuiApp(setup).run()

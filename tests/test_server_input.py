@@ -90,7 +90,7 @@ async def test_a_paste_of_megabytes_keeps_the_loop_moving_and_the_session_alive(
         )
         await read_until(process, "Play")
         process.stdin.write("\r")
-        await read_until(process, "You: place a stone")
+        await read_until(process, ": place a stone")  # after the guest's name
         process.stdin.write("/")
         await read_until(process, "type a move")
         (terminal,) = sessions_module._LIVE

@@ -144,7 +144,7 @@ async def test_a_taken_name_is_refused_across_a_restart_and_another_picked(serve
 async def test_everyone_sees_who_else_is_here_as_people_come_and_go(server) -> None:
     first_key, second_key = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
     first_connection, first = await open_home(server, first_key, user="ann")
-    await first.shows("You are ann. Nobody else is here yet.")
+    await first.shows("You are ann. Nobody else is here.")
     second_connection, second = await open_home(server, second_key, user="bob")
     await second.shows("You are bob. Also here: ann.")
     await first.shows("You are ann. Also here: bob.")  # told by bob's session, drawn by ann's
@@ -153,7 +153,7 @@ async def test_everyone_sees_who_else_is_here_as_people_come_and_go(server) -> N
     await first.shows("Also here: bob, guest-")
     await leave(guest_connection, guest)
     await leave(second_connection, second)
-    await first.shows("You are ann. Nobody else is here yet.")
+    await first.shows("You are ann. Nobody else is here.")
     await leave(first_connection, first)
 
 

@@ -95,6 +95,14 @@ async def quits_cleanly(terminal: SshTerminal) -> None:
     assert not after.strip(), f"written after the terminal was put back: {after!r}"
 
 
+async def wait_for_guest_to(terminal: SshTerminal, what: str) -> None:
+    """Waits for the status line of the guest's turn: their name (their seat's), then ``what``
+    (on the same line: what follows may wrap)."""
+    await terminal.wait_until(
+        lambda: re.search(rf"guest-[0-9a-f]{{6}}: {what}", terminal.text), 8, f"the guest to {what}"
+    )
+
+
 def stone_at(terminal: SshTerminal, point: str) -> str:
     """What the board shows at ``point`` (like ``K11``): a stone, or ``·``.
 
@@ -154,7 +162,7 @@ async def test_a_guest_plays_the_computer_with_arrows_enter_and_typed_moves(
     await terminal.wait_for_text(HOME_TITLE)
     assert re.search(r"method=guest user=guest-[0-9a-f]{6}", caplog.text)
     terminal.press("\r")  # Play: Connect6 against the normal computer
-    await terminal.wait_for_text("You: place a stone")
+    await wait_for_guest_to(terminal, "place a stone")
     # The cursor starts on J10: up and right make it K11. Arrows are escape sequences,
     # which must reach the app whole however ssh packs them.
     terminal.press("\x1b[A")
@@ -166,7 +174,7 @@ async def test_a_guest_plays_the_computer_with_arrows_enter_and_typed_moves(
     await terminal.wait_until(
         lambda: replied(terminal, 2), 8, "the computer's two stones in the list and on the board"
     )
-    await terminal.wait_for_text("You: place two stones")
+    await wait_for_guest_to(terminal, "place two")
     # The second turn typed in notation: / opens the entry, Enter plays what it holds.
     for point in ("A1", "S19"):
         terminal.press("/")
@@ -220,7 +228,7 @@ async def test_a_lone_esc_closes_the_help_the_move_entry_and_a_question(
     await terminal.wait_for_no_text("what it does")
     await terminal.wait_for_text(HOME_TITLE)
     terminal.press("\r")
-    await terminal.wait_for_text("You: place a stone")
+    await wait_for_guest_to(terminal, "place a stone")
     terminal.press("/")
     await terminal.wait_for_text("type a move")
     terminal.press("\x1b")

@@ -40,7 +40,7 @@ async def test_a_game_against_the_computer_is_played_over_ssh(server):
         )
         await read_until(process, "Play")
         process.stdin.write("\r")  # Play: Connect6 against the normal computer
-        await read_until(process, "You: place a stone")  # Black opens with one stone
+        await read_until(process, ": place a stone")  # the guest, Black, opens with one stone
         process.stdin.write("\r")
         await read_until(process, "1. J10")
         await read_until(process, "2. ")  # the computer's reply

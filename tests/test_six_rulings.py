@@ -401,11 +401,52 @@ def test_a_move_making_a_triangle_and_a_circle_is_won_by_the_triangle():
 def test_once_the_hands_are_used_up_seats_move_pieces_instead_of_placing():
     g = six()
     play(g, alternate("0,0 1,0", "-1,0"))
-    rejected(g, "1,0>1,1", "seat 1 still has 18 pieces in hand: place one first")
+    rejected(g, "1,0>1,1", "^you still have 18 pieces in hand: place one first$")
     g = steffen_line()
     assert all(">" in str(m) for m in g.legal_moves())
     rejected(g, "-18,1", "no pieces left in hand")
     rejected(g, "-19,0", "no pieces left in hand")
+
+
+def test_the_hand_messages_speak_to_the_player_and_name_no_seat():
+    """The seat numbers of the library count from 0, those on screen from 1: a message
+    that goes to the player to move names no seat at all."""
+    g = six()
+    rejected(g, "0,0>1,1", "^you still have 19 pieces in hand: place one first$")
+    g = six(players=4)  # partners share one supply under the Steffen rules
+    play(g, "0,0")
+    rejected(g, "0,0>1,1", "^your team still has 18 pieces in hand: place one first$")
+    g = six("romanian", players=4)  # ten pieces each
+    play(g, " ".join(f"{-q},0" for q in range(1, 37)))  # a line, the teams alternating
+    assert (g.to_move, g.in_hand(0)) == (0, 1)
+    rejected(g, "-1,0>-1,1", "^you still have 1 piece in hand: place it first$")
+
+
+def test_a_placement_with_nothing_in_hand_is_told_a_move_it_may_play_instead():
+    g = steffen_line()
+    with pytest.raises(IllegalMove) as refusal:
+        g.play("-18,1")
+    message = str(refusal.value)
+    lead = "you have no pieces left in hand: move one of your team's pieces, like "
+    assert message.startswith(lead)
+    g.play(message.removeprefix(lead))
+    g = six(players=4)
+    play(g, " ".join(f"{q},0" for q in range(36)))
+    assert (g.to_move, g.in_hand(0)) == (0, 0)
+    with pytest.raises(IllegalMove, match=r"^your team has no pieces left in hand: move one"):
+        g.play("0,1")
+
+
+def test_a_seat_that_may_only_declare_is_told_so_when_it_places():
+    """All 42 pieces in a line with red at both ends: black's row on -6,0 .. -1,0, then
+    red and black by turns from 0,0 to 29,0, then red to 34,0. Every black piece is inside
+    the line, so none may move, but the row may still be declared."""
+    layout = {(q, 0): 1 - q % 2 for q in range(30)}
+    layout |= {(q, 0): 0 for q in range(-6, 0)} | {(q, 0): 1 for q in (-7, 30, 31, 32, 33, 34)}
+    g = six("romanian", declare=True)
+    build(g, layout)
+    assert g.to_move == 0 and [str(m) for m in g.legal_moves()] == ["declare"]
+    rejected(g, "5,5", "^you have no pieces left in hand and none may move: declare your shape$")
 
 
 def test_a_seat_lifts_only_a_piece_of_its_own_team():

@@ -2,6 +2,9 @@
 
 The app itself never starts here: ``SixtuiApp.run`` is replaced by a recorder."""
 
+import subprocess
+import sys
+
 import pytest
 
 from sixtui import cli
@@ -16,9 +19,10 @@ def setup_for(*argv: str) -> GameSetup:
 
 @pytest.fixture
 def started(monkeypatch):
-    """The setups the app would have been run with."""
+    """The setups the app would have been run with, in a terminal."""
     runs: list[GameSetup | None] = []
     monkeypatch.setattr(SixtuiApp, "run", lambda app, *args, **kw: runs.append(app.setup))
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)
     return runs
 
 
@@ -122,3 +126,39 @@ def test_help_names_the_games_and_the_levels(capsys):
     out = capsys.readouterr().out
     for word in ("connect6", "gameof6", "six", "easy", "normal", "hard", "--vs", "--size"):
         assert word in out
+    # Seats are numbered from 1, as on the home screen.
+    assert "it plays seats 2, 3, 4 in turn and the seats left are people. You are seat 1." in (
+        " ".join(out.split())
+    )
+
+
+def test_without_a_terminal_the_app_does_not_start(capsys, started, monkeypatch):
+    monkeypatch.setattr(cli, "has_terminal", lambda: False)
+    assert main([]) == 1
+    assert main(["play", "six"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"{cli.NO_TERMINAL}\n" * 2
+    assert started == []
+
+
+def sixtui_without_a_terminal(*argv: str) -> subprocess.CompletedProcess[str]:
+    """Runs the command with its input from /dev/null and its output to a pipe; the
+    timeout only keeps a command that waits for keys from holding up the suite."""
+    command = [sys.executable, "-m", "sixtui", *argv]
+    return subprocess.run(
+        command, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_the_command_refuses_at_once_without_a_terminal():
+    stopped = sixtui_without_a_terminal()
+    assert stopped.returncode == 1
+    assert (stopped.stdout, stopped.stderr) == ("", f"{cli.NO_TERMINAL}\n")
+    assert "sixtui needs a terminal" in cli.NO_TERMINAL
+
+
+def test_help_and_version_need_no_terminal():
+    helped = sixtui_without_a_terminal("--help")
+    assert helped.returncode == 0 and "serve" in helped.stdout
+    shown = sixtui_without_a_terminal("--version")
+    assert shown.returncode == 0 and shown.stdout.startswith("sixtui ")

@@ -243,7 +243,7 @@ def names_that_fit(name: str, here: list[str], width: int) -> str:
     """What follows 'You are NAME', found the plain way: the most names that fit."""
     others = [other for other in here if other != name]
     if not others:
-        return ". Nobody else is here yet."
+        return ". Nobody else is here."
     for shown in range(len(others), 0, -1):
         more = len(others) - shown
         text = ". Also here: " + ", ".join(others[:shown])

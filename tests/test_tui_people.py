@@ -7,11 +7,14 @@ from itertools import pairwise
 
 from hypothesis import given
 from hypothesis import strategies as st
+from textual.widgets import Static
 
 from sixtui.tui.app import SixtuiApp
+from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.presence import Roster, Visitor
 from sixtui.tui.screens.naming import NameScreen
 from sixtui.tui.widgets.who_is_here import WhoIsHereLine
+from support.tui_helpers import panel
 
 QUIET = 0.05
 
@@ -184,7 +187,7 @@ async def test_a_name_already_here_in_another_session_is_shown_once_picked():
     async with app.run_test(size=(80, 24)) as pilot:
         await pick_name(app, pilot, "carol")
         line = app.screen.query_one(WhoIsHereLine)
-        assert first_line(line).startswith("You are carol. Nobody else is here yet.")
+        assert first_line(line).startswith("You are carol. Nobody else is here.")
 
 
 async def test_a_name_refused_again_changes_nothing_and_tells_no_one():
@@ -196,3 +199,23 @@ async def test_a_name_refused_again_changes_nothing_and_tells_no_one():
     assert (player.name, player.name_refused, told) == ("alice", "taken", [])
     assert player.take_name("dora") is None
     assert (player.name, player.name_refused, told) == ("dora", None, ["dora"])
+
+
+async def test_the_visitors_own_seat_takes_their_name_shown_as_written():
+    """Hot-seat over SSH: the seat at this terminal is the visitor's, the others are numbered
+    as before; a name is shown as it is written, never read as markup."""
+    player = Visitor("[b]ann", Roster())
+    app = SixtuiApp(computer_pause=0, player=player)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.start_game(GameSetup("connect6", seats=(None, None)))
+        await pilot.pause()
+        assert panel(app, "seats").splitlines() == ["● [b]ann", "○ Player 2"]
+        assert panel(app, "status") == "[b]ann: place a stone"
+        await pilot.press("r")
+        question = str(app.screen.query_one(".question", Static).render())
+        assert question == "Resign this game? [b]ann loses it."
+        await pilot.press("y")
+        await pilot.pause()
+        summary = str(app.screen.query_one(".question", Static).render())
+        assert summary.splitlines()[0] == "Player 2 wins as White: the other side resigned"
+        assert summary.splitlines()[2].split() == ["[b]ann", "Player", "2"]

@@ -451,7 +451,7 @@ async def test_help_shows_the_rules_and_escape_returns_to_the_game():
         assert shown().lstrip().startswith("Game of 6")
         await pilot.press("2")
         assert view.scroll_offset.y == starts["Connect6"]
-        sentence = "Two players, Black (seat 0) and White (seat 1), place stones"
+        sentence = "Two players, Black (seat 1) and White (seat 2), place stones"
         assert sentence in shown()
         rules = RULES.read_text(encoding="utf-8")
         assert sentence.replace("Black", "**Black**").replace("White", "**White**") in rules

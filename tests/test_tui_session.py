@@ -478,6 +478,21 @@ def test_the_setup_names_the_players_and_makes_the_game():
     assert [p.name for p in sides[0]] == ["Player 1", "Player 3"]
     assert [p.name for p in sides[1]] == ["Player 2", "Player 4"]
     assert GameSetup("connect6", size=9).describe() == "Connect6, 9×9"
+
+
+def test_the_visitor_at_a_server_names_the_first_persons_seat():
+    four = hot_seat("six", players=4).sides("ann")
+    assert [[p.name for p in side] for side in four] == [
+        ["ann", "Player 3"],
+        ["Player 2", "Player 4"],
+    ]
+    against = GameSetup.against("connect6", ["hard"]).sides("ann")
+    assert against == ((Player("ann"),), (Player("Hard computer", "hard"),))
+    second = GameSetup("six", players=4, seats=("easy", None, "easy", None)).sides("ann")
+    assert [[p.name for p in side] for side in second] == [
+        ["Easy computer 1", "Easy computer 2"],
+        ["ann", "Player 2"],
+    ]
     assert GameSetup("gameof6", size=9).options() == {"size": 9}
     session = hot_seat("six", players=4, ruleset="romanian").session(None)
     assert session.game.options() == {"ruleset": "romanian", "players": 4, "declare": False}

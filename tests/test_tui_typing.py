@@ -1,11 +1,18 @@
 """Typing: text entry keeps every key in the order it came, even when keys arrive in a
 burst, and a whole turn typed on one line is played whole or not at all."""
 
+import random
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_six_properties import OPTIONS as SIX_OPTIONS
+from test_six_properties import SETTINGS, running_game, seeds
 from textual.app import App, ComposeResult
 
-from sixtui.rules import IllegalMove
+from sixtui.rules import GAMES, Game, IllegalMove, new_game
 from sixtui.tui.game_setup import GameSetup
+from sixtui.tui.screens.game import typed_turn, typing_prompt
 from sixtui.tui.widgets.typing import TypedInput
 from support.tui_helpers import (
     CONNECT6_WIN,
@@ -82,10 +89,14 @@ async def test_a_whole_connect6_turn_typed_on_one_line_places_both_stones():
         assert history(app)[-2:] == ["A1", "A2"]
 
 
+TWICE = (
+    "is typed twice, but the two stones of a turn go on two different points: nothing was played"
+)
 TURNS_REFUSED = [
     ("K12 J10", "J10 is taken: nothing was played"),
     ("J10 K12", "J10 is taken: nothing was played"),
-    ("K12 K12", "K12 is taken: nothing was played"),
+    ("K12 K12", f"K12 {TWICE}"),
+    ("K12 k12", f"K12 {TWICE}"),
     ("K12 Z99", "Z99 is off the board (columns A–S, rows 1–19): nothing was played"),
     ("K12 L12 M12", "this turn is two stones, not 3: nothing was played"),
     ("K12 hello", "'K12 hello' is not a point: write a column letter and a row, like J10"),
@@ -143,7 +154,7 @@ async def test_the_session_plays_a_typed_turn_as_one():
     await session.play_turn(["K10", "L10"])
     assert [str(move) for move in updates[-1].moves] == ["K10", "L10"]
     assert len(updates) == 2  # one piece of news for the whole turn
-    with pytest.raises(IllegalMove, match="K11 is taken: nothing was played"):
+    with pytest.raises(IllegalMove, match=f"^K11 {TWICE}$"):
         await session.play_turn(["K11", "K11"])
     assert len(session.game.history) == 3 and len(updates) == 2
 
@@ -157,18 +168,65 @@ async def test_keys_in_a_burst_after_escape_from_the_move_input_move_the_cursor(
         assert history(app) == ["F5"]
 
 
+async def test_a_game_of_6_turn_with_one_cell_twice_says_so():
+    session = GameSetup("gameof6", size=9, seats=(None, None)).session(None)
+    await session.play("E5")
+    twice = "E6 is typed twice, but the two dots of a turn go on two different cells"
+    with pytest.raises(IllegalMove, match=f"^{twice}: nothing was played$"):
+        await session.play_turn(["E6", "e6"])
+    assert [str(move) for move in session.game.history] == ["E5"]
+
+
 async def test_six_prompts_for_a_move_that_fits_its_round():
     app = hot_seat("six")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("slash")
-        assert prompt(app) == "type a move, like 1,-1; Enter plays it, Esc goes back"
+        assert prompt(app) == "type a move, like 0,0; Enter plays it, Esc goes back"
         await pilot.press("escape")
         await play_all(app, TIED_SPLIT)
         await pilot.press("slash")
-        assert prompt(app) == "type a move, like 2,0>1,1; Enter plays it, Esc goes back"
+        assert prompt(app) == "type a move, like -5,6>1,0; Enter plays it, Esc goes back"
         await pilot.press(*"0,0>1,0 1,1", "enter")
         await pilot.pause()
         assert panel(app, "message").endswith(
             "write a cell like 2,-1, a move like 0,0>1,1, or declare"
         )
         assert len(history(app)) == 38
+
+
+# -- the example in the prompt is a turn that may be played ----------------------------------
+
+
+def played_example(game: Game) -> Game:
+    """The game after the whole turn that the prompt gives as its example, typed as shown."""
+    example = typing_prompt(game).removeprefix("type a move, like ").split(";")[0]
+    trial, seat = game.copy(), game.to_move
+    for move in typed_turn(trial, example):
+        assert trial.to_move == seat and not trial.is_over, f"{example!r} is more than a turn"
+        trial.play(move)
+    assert trial.is_over or trial.to_move != seat, f"{example!r} is not the whole turn"
+    return trial
+
+
+def test_six_prompts_with_the_first_moves_the_rules_allow():
+    for ruleset, first in (("steffen", "0,0"), ("romanian", "-1,0")):
+        assert f"like {first};" in typing_prompt(new_game("six", ruleset=ruleset))
+
+
+@SETTINGS
+@given(option=st.sampled_from(SIX_OPTIONS), seed=seeds)
+def test_the_example_is_a_legal_turn_in_any_game_of_six(option, seed):
+    game = running_game(option, random.Random(seed))
+    played_example(game)
+
+
+@SETTINGS
+@given(name=st.sampled_from(["connect6", "gameof6"]), seed=seeds, size=st.integers(6, 10))
+def test_the_example_is_a_legal_turn_on_any_square_board(name, seed, size):
+    rng = random.Random(seed)
+    game = new_game(name, size=max(size, GAMES[name].MIN_SIZE))
+    for _ in range(rng.randrange(size * size)):
+        played_example(game)
+        game.play(rng.choice(game.legal_moves()))
+        if game.is_over:
+            break

@@ -251,9 +251,9 @@ class Six(Game):
             raise IllegalMove("declaring is off in this game: drop the '!'")
         to = pack(move.to)
         if move.origin is None:
-            check_placement(
-                self._board, self._touching, to, self.rules, seat, self._hand(seat), not self._turns
-            )
+            if not self._hand(seat):
+                raise IllegalMove(self._why_no_placement())
+            check_placement(self._board, self._touching, to, self.rules, not self._turns)
             self._hands[self._pool_of_seat[seat]] -= 1
             self._put(to, team)
             captured: list[tuple[int, int]] = []
@@ -273,9 +273,7 @@ class Six(Game):
     def _lift_and_place(self, move: Move, seat: int, team: int, to: int) -> list[tuple[int, int]]:
         """Lifts ``move.origin``, captures what it cuts off, and puts it on ``to``."""
         if self._hand(seat):
-            raise IllegalMove(
-                f"seat {seat} still has {self._hand(seat)} pieces in hand: place one first"
-            )
+            raise IllegalMove(self._why_no_lift())
         origin = pack(move.origin)
         # The cut points are known already if the moves of this position were listed.
         cells = captured_by(
@@ -285,6 +283,30 @@ class Six(Game):
         captured = [(cell, self._take(cell)) for cell in cells]
         self._put(to, team)
         return captured
+
+    def _holder(self) -> tuple[str, str]:
+        """Who holds the pieces in hand of the seat to move, and the verb for them, said to
+        the player there: a refused move is told to whoever tried it, so no seat is named."""
+        return ("your team", "has") if len(self._hands) < self.players else ("you", "have")
+
+    def _why_no_lift(self) -> str:
+        """Why the seat to move, with pieces in hand, may not move one on the table."""
+        hand = self._hand(self._to_move)
+        pieces, place = ("1 piece", "it") if hand == 1 else (f"{hand} pieces", "one")
+        who, have = self._holder()
+        return f"{who} still {have} {pieces} in hand: place {place} first"
+
+    def _why_no_placement(self) -> str:
+        """Why the seat to move, with nothing in hand, may not place: with a move it may
+        play instead, written out."""
+        pieces = [move for move in self.legal_moves() if move.to is not None]
+        who, have = self._holder()
+        if not pieces:
+            return f"{who} {have} no pieces left in hand and none may move: declare your shape"
+        example = next((move for move in pieces if move.keep is None), pieces[0])
+        return (
+            f"{who} {have} no pieces left in hand: move one of your team's pieces, like {example}"
+        )
 
     def _check_declare(self, team: int) -> None:
         if not self.declare:

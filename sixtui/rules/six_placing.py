@@ -11,7 +11,7 @@ to a piece, the pieces around it (see :mod:`sixtui.rules.hexes` for keys).
 >>> touching = {pack(cell): 1 for cell in Hex(0, 0).neighbours()}
 >>> [str(unpack(key)) for key in placement_cells(board, touching, ())][:3]
 ['-1,0', '-1,1', '0,-1']
->>> check_placement(board, touching, pack(Hex(2, 0)), RULESETS["steffen"], 1, 18, False)
+>>> check_placement(board, touching, pack(Hex(2, 0)), RULESETS["steffen"], False)
 Traceback (most recent call last):
 ...
 sixtui.rules.errors.IllegalMove: 2,0 does not touch the layout
@@ -41,16 +41,10 @@ def check_placement(
     touching: dict[int, int],
     to: int,
     rules: Ruleset,
-    seat: int,
-    in_hand: int,
     opening: bool,
 ) -> None:
-    """Raises :class:`IllegalMove` if ``seat``, with ``in_hand`` pieces in hand, may not
-    place one on ``to``; ``opening`` tells that it would be the first piece of the game."""
-    if not in_hand:
-        raise IllegalMove(
-            f"seat {seat} has no pieces left in hand: move one of the team's pieces, like 0,0>1,1"
-        )
+    """Raises :class:`IllegalMove` if a piece from the hand may not go on ``to``;
+    ``opening`` tells that it would be the first piece of the game."""
     cell = unpack(to)
     if to in board:
         raise IllegalMove(f"{cell} is taken")

@@ -145,7 +145,9 @@ class SixtuiApp(App[None]):
     async def start_game(self, setup: GameSetup) -> None:
         """Opens a table for ``setup`` over whatever is on screen."""
         needs_computer = any(level is not None for level in setup.seats)
-        session = setup.session(self.thinker if needs_computer else None, self.computer_pause)
+        thinker = self.thinker if needs_computer else None
+        visitor = None if self.player is None else self.player.name
+        session = setup.session(thinker, self.computer_pause, visitor)
         await self.push_screen(GameScreen(session))
         session.start()
 

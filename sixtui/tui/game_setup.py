@@ -109,23 +109,32 @@ class GameSetup:
             return Match(games=6, opening="alternate")
         return Match(games=None, opening="loser" if self.game == "six" else "alternate")
 
-    def sides(self) -> tuple[tuple[Player, ...], tuple[Player, ...]]:
+    def sides(self, visitor: str | None = None) -> tuple[tuple[Player, ...], tuple[Player, ...]]:
         """The players of the two sides, named so that no two share a name: "You" when
         one person plays, else "Player 1", "Player 2"...; the computer by its level,
-        numbered when it plays two seats at one level ("Easy computer 2").
+        numbered when it plays two seats at one level ("Easy computer 2"). The first
+        person's seat, the one at this terminal, takes the name of the ``visitor`` who
+        came to a server, when there is one (the server's names have no spaces, so they
+        meet none of the others).
 
         >>> [p.name for side in GameSetup.against("six", ["easy"], players=4).sides() for p in side]
         ['Player 1', 'Player 2', 'Easy computer 1', 'Easy computer 2']
+        >>> [p.name for side in GameSetup("six", seats=(None, None)).sides("ann") for p in side]
+        ['ann', 'Player 2']
         """
         names = [_seat_name(self.seats, seat) for seat in range(self.players)]
+        if visitor is not None and None in self.seats:
+            names[self.seats.index(None)] = visitor
         players = [Player(name, level) for name, level in zip(names, self.seats, strict=True)]
         return tuple(players[0::2]), tuple(players[1::2])
 
-    def session(self, thinker: Thinker | None, computer_pause: float = 0.4) -> LocalSession:
-        """A table in this process for this setup."""
+    def session(
+        self, thinker: Thinker | None, computer_pause: float = 0.4, visitor: str | None = None
+    ) -> LocalSession:
+        """A table in this process for this setup; ``visitor`` as for :meth:`sides`."""
         return LocalSession(
             partial(new_game, self.game, **self.options()),
-            self.sides(),
+            self.sides(visitor),
             self.match(),
             thinker,
             computer_pause,

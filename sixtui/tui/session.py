@@ -297,6 +297,8 @@ class LocalSession(GameSession):
                 )
             try:
                 turn.append(trial.parse_move(move))
+                if turn[-1] in turn[:-1]:
+                    raise IllegalMove(_twice(trial, turn[-1]))
                 trial.play(turn[-1])
             except IllegalMove as why:
                 raise IllegalMove(f"{why}: nothing was played") from None
@@ -358,6 +360,14 @@ class LocalSession(GameSession):
 
 
 _NUMBERS = {1: "one", 2: "two"}
+_PLACES = {"connect6": "points", "gameof6": "cells"}
+
+
+def _twice(game: Game, move: Move) -> str:
+    """Why a turn that names ``move`` twice is refused: playing it would say that the second
+    finds the place taken, which is not what the player did wrong."""
+    place = _PLACES.get(game.name, "cells")
+    return f"{move} is typed twice, but the {_count(game, 2)} of a turn go on two different {place}"
 
 
 def _count(game: Game, moves: int) -> str:

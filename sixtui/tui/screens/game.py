@@ -391,7 +391,8 @@ def typed_turn(game: Game, text: str) -> list[str]:
 
 
 def typing_prompt(game: Game) -> str:
-    """What the move input asks for, with an example that fits the turn to play.
+    """What the move input asks for, with an example that is a whole turn the seat to move
+    may play now.
 
     >>> from sixtui.rules import new_game
     >>> game = new_game("connect6", size=19)
@@ -400,21 +401,44 @@ def typing_prompt(game: Game) -> str:
     >>> game.play("J10")
     >>> typing_prompt(game)
     'type a move, like I10 K10; Enter plays it, Esc goes back'
+    >>> typing_prompt(new_game("six", ruleset="romanian"))
+    'type a move, like -1,0; Enter plays it, Esc goes back'
     """
-    if game.name == "six":
-        example = "2,0>1,1" if moves_pieces(game) else "1,-1"
-    else:
-        example = _free_points(game, game.stones_left)  # type: ignore[attr-defined]
+    example = _six_example(game) if game.name == "six" else _stones_example(game)
     return f"type a move, like {example}; Enter plays it, Esc goes back"
 
 
-def _free_points(game: Game, count: int) -> str:
-    """The ``count`` free points nearest the middle of a square board, the row first."""
+def _six_example(game: Game) -> str:
+    """A move of Six that may be played now: one that keeps no group if there is one, its
+    cell the nearest to the middle of the table; ``declare`` if nothing else may be played."""
+    moves = [move for move in game.legal_moves() if move.to is not None]
+    if not moves:
+        return "declare"
+
+    def plainness(move: Move) -> tuple[bool, int]:
+        q, r = move.to  # type: ignore[misc]
+        return move.keep is not None, abs(q) + abs(r) + abs(q + r)
+
+    return str(min(moves, key=plainness))
+
+
+def _stones_example(game: Game) -> str:
+    """The stones or dots of a turn on a square board, each the free point nearest the
+    middle once the one before it is down (a dot may color the point the next would take)."""
+    trial, seat = game.copy(), game.to_move
+    points = []
+    while not trial.is_over and trial.to_move == seat:
+        points.append(_free_point(trial))
+        trial.play(points[-1])
+    return " ".join(points)
+
+
+def _free_point(game: Game) -> str:
+    """The free point nearest the middle of a square board, the row first."""
     middle = game.size // 2  # type: ignore[attr-defined]
 
     def distance(point: Square) -> tuple[int, int, int]:
         across, up = abs(point.col - middle), abs(point.row - middle)
         return across + up, up, point.col
 
-    free = sorted((move.to for move in game.legal_moves()), key=distance)  # type: ignore[arg-type]
-    return " ".join(str(point) for point in free[:count])
+    return str(min((move.to for move in game.legal_moves()), key=distance))  # type: ignore[arg-type]

@@ -66,13 +66,13 @@ def who_is_here_text(name: str, here: list[str], width: int = 80) -> str:
     >>> who_is_here_text("ann", ["bob", "ann", "cy"])
     '. Also here: bob, cy.'
     >>> who_is_here_text("ann", ["ann"])
-    '. Nobody else is here yet.'
+    '. Nobody else is here.'
     >>> who_is_here_text("ann", ["ann", "bob", "cy", "dee", "eve", "fay", "gus"], width=45)
     '. Also here: bob, cy and 4 more.'
     """
     others = [other for other in here if other != name]
     if not others:
-        return ". Nobody else is here yet."
+        return ". Nobody else is here."
     room = width - len("You are ") - len(name)
     lead = ". Also here: "
     everyone = lead + ", ".join(others) + "."
