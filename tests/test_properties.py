@@ -19,9 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sixtui.rules import IllegalMove, Move, Square, load_game, new_game
-from sixtui.rules.game import MOVES_SHOWN, Game
+from sixtui.rules.game import Game
 from support.damaged_saves import damage, load_or_refusal, plausible_values
 from support.naive_referee import LETTERS, NaiveGame, cell_name
+from support.reprs import assert_moves_shown, result_words
 
 GAME_NAMES = ("connect6", "gameof6")
 
@@ -219,23 +220,6 @@ def random_position(name: str, size: int, rng: random.Random, player: str = "enc
 
 def empty_cell_name(naive: NaiveGame, rng: random.Random) -> str:
     return cell_name(*rng.choice(naive.empty_cells()))
-
-
-def assert_moves_shown(text: str, history: list[str]) -> None:
-    """``text`` (a repr) ends with the number of moves and the last few of them."""
-    if not history:
-        assert text.endswith("; no moves>"), text
-        return
-    shown = history[-MOVES_SHOWN:]
-    earlier = len(history) - len(shown)
-    moves = f"{len(history)} move{'s' if len(history) > 1 else ''}: "
-    if earlier:
-        moves += f"({earlier} earlier) "
-    assert text.endswith(f"; {moves}{' '.join(shown)}>"), text
-
-
-def result_words(winner: int | None, reason: str) -> str:
-    return f"drawn ({reason})" if winner is None else f"team {winner} won ({reason})"
 
 
 # -- the engine agrees with the naive referee ----------------------------------------------

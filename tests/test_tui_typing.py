@@ -6,14 +6,14 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_six_properties import OPTIONS as SIX_OPTIONS
-from test_six_properties import SETTINGS, running_game, seeds
 from textual.app import App, ComposeResult
 
 from sixtui.rules import GAMES, Game, IllegalMove, new_game
 from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.screens.game import typed_turn, typing_prompt
 from sixtui.tui.widgets.typing import TypedInput
+from support.six_games import OPTIONS as SIX_OPTIONS
+from support.six_games import SETTINGS, running_game, seeds
 from support.tui_helpers import (
     CONNECT6_WIN,
     SIZE,
