@@ -1,0 +1,309 @@
+"""The hub: every piece of state that players share, behind one small asynchronous
+interface of bytes in and bytes out.
+
+Screens, rooms and the lobby keep nothing of another session's: what they share goes
+through a :class:`Hub`. :class:`MemoryHub` keeps it in this process (nothing to install);
+another implementation (on Redis, say) can take its place with nothing above it changing,
+as long as it meets the contract below. ``tests/test_hub_contract.py`` states the same
+contract as tests, written to run unchanged against any implementation.
+
+The contract
+------------
+
+Names (keys, topics, maps, queues, counters, members) are ``str``; values and messages are
+``bytes``, stored and returned exactly as given. Every method is a coroutine but
+:meth:`Hub.subscribe`, and each call takes effect whole or not at all, as one step that no
+other call interleaves with (in Redis terms: atomic).
+
+**Versioned values.** :meth:`~Hub.get` returns a key's :class:`Versioned` value, or ``None``
+for a key never set or deleted. :meth:`~Hub.compare_and_set` stores a value only if the key
+is at the version the caller saw (0 for a key that has no value) and returns the new
+version, one more than that; otherwise it changes nothing and returns ``None``. Of several
+callers that saw the same version, exactly one succeeds. :meth:`~Hub.delete` removes a key
+at a given version in the same way. A key deleted and set again starts over at version 1.
+
+**News.** :meth:`~Hub.publish` sends a message to every subscription open on the topic at
+that moment and returns how many there were; a message is never stored, so a subscription
+receives only what is published after :meth:`~Hub.subscribe` returned it. A subscription
+yields its topic's messages in the order they were published. It holds at most
+:data:`BACKLOG` unread messages: a subscriber that falls further behind loses the backlog
+and gets :class:`Lagged` from its next read, then reads on from the newest messages (it
+should read the state again with :meth:`~Hub.get`). Closing a subscription ends it;
+reading a closed one raises :class:`StopAsyncIteration`.
+
+**Maps** (who is online, the tables in play): :meth:`~Hub.map_set`, :meth:`~Hub.map_delete`,
+:meth:`~Hub.map_all`. A map with no fields left reads as empty.
+
+**Queues** (quick pairing): a queue holds members, each with a value and the moment it
+joined; :meth:`~Hub.queue_join` adds a member not yet in the queue, :meth:`~Hub.queue_leave`
+removes one, :meth:`~Hub.queue_list` lists them longest waiter first with the seconds each
+has waited, :meth:`~Hub.queue_take` takes the ``count`` longest waiters only if at least
+that many wait, and :meth:`~Hub.queue_take_members` takes the named members only if every
+one of them is still in the queue. Whatever is taken leaves the queue in the same step, so
+two pairings can never take the same member.
+
+**Counters**: :meth:`~Hub.next_number` returns 1, 2, 3, ... for each name, never the same
+number twice.
+
+>>> import asyncio
+>>> async def example():
+...     hub = MemoryHub()
+...     first = await hub.compare_and_set("table:1", 0, b"state")
+...     stale = await hub.compare_and_set("table:1", 0, b"other")
+...     return first, stale, await hub.get("table:1")
+>>> asyncio.run(example())
+(1, None, Versioned(version=1, value=b'state'))
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from abc import ABC, abstractmethod
+from collections import deque
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+BACKLOG = 1024  # unread messages a subscription keeps before its reader is told it lagged
+
+
+@dataclass(frozen=True)
+class Versioned:
+    """A key's value and its version: 1 when first set, one more at every change."""
+
+    version: int
+    value: bytes
+
+
+@dataclass(frozen=True)
+class QueueEntry:
+    """A member waiting in a queue, its value, and how long it has waited (seconds)."""
+
+    member: str
+    value: bytes
+    waited: float
+
+
+class Lagged(Exception):
+    """A subscription's reader fell more than :data:`BACKLOG` messages behind: what it
+    had not read is lost, and it should read the state again."""
+
+
+class Subscription(ABC):
+    """The messages published on one topic from the moment of subscribing, in order."""
+
+    topic: str
+
+    def __aiter__(self) -> AsyncIterator[bytes]:
+        return self
+
+    @abstractmethod
+    async def __anext__(self) -> bytes:
+        """The next message; :class:`Lagged` after an overflow; ends once closed."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Stops the subscription; a read waiting for a message ends."""
+
+
+class Hub(ABC):
+    """Shared state and news. The contract is the module's docstring."""
+
+    @abstractmethod
+    async def get(self, key: str) -> Versioned | None: ...
+
+    @abstractmethod
+    async def compare_and_set(self, key: str, version: int, value: bytes) -> int | None: ...
+
+    @abstractmethod
+    async def delete(self, key: str, version: int) -> bool: ...
+
+    @abstractmethod
+    async def publish(self, topic: str, message: bytes) -> int: ...
+
+    @abstractmethod
+    def subscribe(self, topic: str) -> Subscription: ...
+
+    @abstractmethod
+    async def map_set(self, name: str, field: str, value: bytes) -> None: ...
+
+    @abstractmethod
+    async def map_delete(self, name: str, field: str) -> bool: ...
+
+    @abstractmethod
+    async def map_all(self, name: str) -> dict[str, bytes]: ...
+
+    @abstractmethod
+    async def queue_join(self, queue: str, member: str, value: bytes) -> bool: ...
+
+    @abstractmethod
+    async def queue_leave(self, queue: str, member: str) -> bool: ...
+
+    @abstractmethod
+    async def queue_list(self, queue: str) -> list[QueueEntry]: ...
+
+    @abstractmethod
+    async def queue_take(self, queue: str, count: int) -> list[QueueEntry]: ...
+
+    @abstractmethod
+    async def queue_take_members(self, queue: str, members: list[str]) -> list[QueueEntry]: ...
+
+    @abstractmethod
+    async def next_number(self, name: str) -> int: ...
+
+    async def close(self) -> None:
+        """Lets go of what the hub holds (connections, for a networked one)."""
+
+
+class _MemorySubscription(Subscription):
+    def __init__(self, hub: MemoryHub, topic: str) -> None:
+        self.topic = topic
+        self._hub = hub
+        self._messages: deque[bytes] = deque()
+        self._lagged = False
+        self._closed = False
+        self._arrived = asyncio.Event()
+
+    def deliver(self, message: bytes) -> None:
+        if len(self._messages) >= BACKLOG:
+            self._messages.clear()
+            self._lagged = True
+        self._messages.append(message)
+        self._arrived.set()
+
+    async def __anext__(self) -> bytes:
+        while not self._messages and not self._lagged and not self._closed:
+            self._arrived.clear()
+            await self._arrived.wait()
+        if self._closed:
+            raise StopAsyncIteration
+        if self._lagged:
+            self._lagged = False
+            raise Lagged(f"more than {BACKLOG} unread messages on {self.topic}")
+        return self._messages.popleft()
+
+    async def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._hub._unsubscribe(self)
+            self._arrived.set()
+
+
+@dataclass
+class _Waiting:
+    value: bytes
+    since: float
+    order: int
+
+
+class MemoryHub(Hub):
+    """The hub in this process's memory: the default, for one server process.
+
+    Every method runs to its end without awaiting anything, so on one event loop each
+    call is one step, as the contract asks.
+    """
+
+    def __init__(self) -> None:
+        self._values: dict[str, Versioned] = {}
+        self._topics: dict[str, list[_MemorySubscription]] = {}
+        self._maps: dict[str, dict[str, bytes]] = {}
+        self._queues: dict[str, dict[str, _Waiting]] = {}
+        self._numbers: dict[str, int] = {}
+        self._joins = itertools.count()  # orders members who joined in the same instant
+
+    async def get(self, key: str) -> Versioned | None:
+        return self._values.get(key)
+
+    async def compare_and_set(self, key: str, version: int, value: bytes) -> int | None:
+        current = self._values.get(key)
+        if (current.version if current else 0) != version:
+            return None
+        self._values[key] = Versioned(version + 1, bytes(value))
+        return version + 1
+
+    async def delete(self, key: str, version: int) -> bool:
+        current = self._values.get(key)
+        if current is None or current.version != version:
+            return False
+        del self._values[key]
+        return True
+
+    async def publish(self, topic: str, message: bytes) -> int:
+        subscribers = self._topics.get(topic, [])
+        for subscription in subscribers:
+            subscription.deliver(bytes(message))
+        return len(subscribers)
+
+    def subscribe(self, topic: str) -> Subscription:
+        subscription = _MemorySubscription(self, topic)
+        self._topics.setdefault(topic, []).append(subscription)
+        return subscription
+
+    def _unsubscribe(self, subscription: _MemorySubscription) -> None:
+        subscribers = self._topics.get(subscription.topic, [])
+        if subscription in subscribers:
+            subscribers.remove(subscription)
+        if not subscribers:
+            self._topics.pop(subscription.topic, None)
+
+    async def map_set(self, name: str, field: str, value: bytes) -> None:
+        self._maps.setdefault(name, {})[field] = bytes(value)
+
+    async def map_delete(self, name: str, field: str) -> bool:
+        fields = self._maps.get(name, {})
+        if field not in fields:
+            return False
+        del fields[field]
+        if not fields:
+            del self._maps[name]
+        return True
+
+    async def map_all(self, name: str) -> dict[str, bytes]:
+        return dict(self._maps.get(name, {}))
+
+    async def queue_join(self, queue: str, member: str, value: bytes) -> bool:
+        waiting = self._queues.setdefault(queue, {})
+        if member in waiting:
+            return False
+        waiting[member] = _Waiting(bytes(value), time.monotonic(), next(self._joins))
+        return True
+
+    async def queue_leave(self, queue: str, member: str) -> bool:
+        return self._take(queue, [member]) != []
+
+    async def queue_list(self, queue: str) -> list[QueueEntry]:
+        now = time.monotonic()
+        waiting = self._queues.get(queue, {})
+        by_age = sorted(waiting.items(), key=lambda item: item[1].order)
+        return [QueueEntry(member, w.value, now - w.since) for member, w in by_age]
+
+    async def queue_take(self, queue: str, count: int) -> list[QueueEntry]:
+        longest = (await self.queue_list(queue))[:count]
+        if count < 1 or len(longest) < count:
+            return []
+        return self._take(queue, [entry.member for entry in longest])
+
+    async def queue_take_members(self, queue: str, members: list[str]) -> list[QueueEntry]:
+        waiting = self._queues.get(queue, {})
+        if not members or len(set(members)) != len(members):
+            return []
+        if any(member not in waiting for member in members):
+            return []
+        return self._take(queue, members)
+
+    def _take(self, queue: str, members: list[str]) -> list[QueueEntry]:
+        waiting = self._queues.get(queue, {})
+        now = time.monotonic()
+        taken = [
+            QueueEntry(member, w.value, now - w.since)
+            for member in members
+            if (w := waiting.pop(member, None)) is not None
+        ]
+        if not waiting:
+            self._queues.pop(queue, None)
+        return taken
+
+    async def next_number(self, name: str) -> int:
+        self._numbers[name] = self._numbers.get(name, 0) + 1
+        return self._numbers[name]
