@@ -152,8 +152,10 @@ class Hub(ABC):
     @abstractmethod
     async def next_number(self, name: str) -> int: ...
 
+    @abstractmethod
     async def close(self) -> None:
-        """Lets go of what the hub holds (connections, for a networked one)."""
+        """Ends every subscription and lets go of what the hub holds (its connections,
+        for a networked one)."""
 
 
 class _MemorySubscription(Subscription):
@@ -307,3 +309,8 @@ class MemoryHub(Hub):
     async def next_number(self, name: str) -> int:
         self._numbers[name] = self._numbers.get(name, 0) + 1
         return self._numbers[name]
+
+    async def close(self) -> None:
+        for subscribers in list(self._topics.values()):
+            for subscription in list(subscribers):
+                await subscription.close()

@@ -201,7 +201,11 @@ async def test_a_queue_lists_its_members_longest_waiter_first(hub):
         await asyncio.sleep(0.01)
     assert not await hub.queue_join("q", "bob", b"again")
     entries = await hub.queue_list("q")
-    assert [(e.member, e.value) for e in entries] == [("ann", b"ANN"), ("bob", b"BOB"), ("cy", b"CY")]
+    assert [(e.member, e.value) for e in entries] == [
+        ("ann", b"ANN"),
+        ("bob", b"BOB"),
+        ("cy", b"CY"),
+    ]
     assert entries[0].waited >= entries[1].waited >= entries[2].waited >= 0
     assert await hub.queue_leave("q", "bob")
     assert not await hub.queue_leave("q", "bob")
@@ -244,6 +248,14 @@ async def test_two_pairings_never_take_the_same_member(hub):
     taken = [entry.member for take in takes for entry in take]
     assert len(taken) == len(set(taken))
     assert sorted(taken + await members(hub, "q")) == ["ann", "bob", "cy"]
+
+
+async def test_closing_the_hub_ends_its_subscriptions(new_hub):
+    hub = await new_hub()
+    subscription = hub.subscribe("t")
+    await hub.close()
+    with pytest.raises(StopAsyncIteration):
+        await asyncio.wait_for(anext(subscription), 5)
 
 
 # -- counters --------------------------------------------------------------------------------
