@@ -207,7 +207,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
             self._end()
             return
         if not self._has_terminal:
-            self._channel.write(NO_TERMINAL.encode())
+            self._channel.write_stderr(NO_TERMINAL.encode())
             self._channel.exit(1)
             self._end()
             return

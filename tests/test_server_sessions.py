@@ -135,7 +135,7 @@ async def test_a_connection_is_let_go_once_its_session_had_no_terminal(serve, ca
     port = await serve(session_grace=0.5)
     async with connect(port) as connection:
         process = await connection.create_process(encoding="utf-8")
-        assert await process.stdout.read() == NO_TERMINAL
+        assert await process.stderr.read() == NO_TERMINAL
         await closed_by_the_server(connection)
     assert "why=no session left" in caplog.text
 

@@ -58,9 +58,9 @@ async def test_a_session_without_a_terminal_is_told_so_and_ends_with_status_1(se
     async with connect(server) as connection:
         process = await connection.create_process(encoding="utf-8")
         async with asyncio.timeout(TIMEOUT):
-            output = await process.stdout.read()
+            output, errors = await process.stdout.read(), await process.stderr.read()
             await process.wait_closed()
-        assert output == NO_TERMINAL
+        assert (output, errors) == ("", NO_TERMINAL)  # on stderr, as a refusal goes
         assert process.exit_status == 1
 
 
