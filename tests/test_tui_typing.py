@@ -230,3 +230,18 @@ def test_the_example_is_a_legal_turn_on_any_square_board(name, seed, size):
         game.play(rng.choice(game.legal_moves()))
         if game.is_over:
             break
+
+
+async def test_a_move_typed_in_one_burst_is_played_and_the_keys_after_it_reach_the_board():
+    app = hot_seat("connect6", size=9)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await burst(pilot, "slash", *"e5", "enter")
+        assert history(app) == ["E5"]
+        await burst(pilot, "slash", *"d4 f6", "enter", "slash", *"a1")
+        assert history(app) == ["E5", "D4", "F6"]
+        assert screen.focused is screen.move_input and screen.move_input.value == "a1"
+        await burst(pilot, "escape", "right", "enter")
+        assert screen.focused is screen.board and len(history(app)) == 4
+        await burst(pilot, "slash", *"b2", "escape", "slash", *"c3")  # b2 given up
+        assert screen.move_input.value == "c3"

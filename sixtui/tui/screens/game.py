@@ -47,9 +47,14 @@ class GameScreen(Screen[None]):
         Binding("r", "resign", "Resign"),
         Binding("m", "hints", "Hints"),
         Binding("exclamation_mark", "declare", "Declare"),
-        Binding("slash,colon", "type_move", "Type"),
+        # Priority bindings run as their key is read, before the keys after it are handed
+        # to the focus: in a burst ("/J10⏎" in one packet), the keys after "/" reach the
+        # move line and those after its Enter reach the board.
+        Binding("slash,colon", "type_move", "Type", priority=True),
+        Binding("enter", "submit_move", show=False, priority=True),
         Binding("n", "next_game", "Next game"),
         Binding("escape", "cancel", "Cancel"),
+        Binding("escape", "close_move_line", "Cancel", priority=True),
         Binding("question_mark", "app.help", "Rules"),
         Binding("q", "quit_game", "Quit"),
     ]
@@ -172,7 +177,7 @@ class GameScreen(Screen[None]):
         """What the footer says the key bound to ``action`` does now; ``None`` leaves out
         a key that would only say why it does nothing (pressed, it still says so)."""
         if isinstance(self.focused, Input):  # typed keys go into the move
-            return description if action == "cancel" else None
+            return description if action == "close_move_line" else None
         if self.focused is self.panel and action in MOVE_LIST_ACTIONS:
             return description  # the moves scroll while the game is on and after it
         session, game = self.session, self.session.game
@@ -247,11 +252,28 @@ class GameScreen(Screen[None]):
             return "the game is over: n starts the next one"
         return f"wait: it is {self.session.player_at(game.to_move).name}'s turn"
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter submits a move only from the move line, and "/" opens it only from
+        elsewhere (typed into the move, it is a character): otherwise the keys are theirs."""
+        typing = self.focused is self.move_input
+        if action in ("submit_move", "close_move_line"):
+            return typing
+        if action == "type_move":
+            return not typing
+        return True
+
+    def action_submit_move(self) -> None:
+        entry = self.move_input
+        # The keys typed before this Enter may still wait in the input's queue: it submits
+        # once they are in, while the keys after it already go to the board.
+        entry.post_message(TypedInput.SubmitTyped())
+        self.set_focus(self.board)
+
     @on(Input.Submitted, "#move-input")
     async def _move_typed(self, message: Input.Submitted) -> None:
+        if self.focused is not self.move_input:  # unless a "/" opened it again since
+            self.move_input.display = False
         text = message.value.strip()
-        message.input.value = ""
-        self._close_move_input()
         if not text:
             return
         if not self.session.may_move:
@@ -275,6 +297,10 @@ class GameScreen(Screen[None]):
     def _close_move_input(self) -> None:
         self.move_input.display = False
         self.set_focus(self.board)
+
+    def action_close_move_line(self) -> None:
+        self.move_input.post_message(TypedInput.DiscardTyped())  # once the keys before are in
+        self._close_move_input()
 
     def action_cancel(self) -> None:
         if self.focused is not self.board:

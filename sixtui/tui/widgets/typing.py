@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual import events
 from textual.binding import BindingsMap
+from textual.message import Message
 from textual.widgets import Input
 
 
@@ -27,3 +28,19 @@ class TypedInput(Input):
                     event.prevent_default()
                     return
         await super()._on_key(event)
+
+    class SubmitTyped(Message):
+        """Submit what is typed once the keys that came before are in: posted to the
+        input, it waits behind them in the input's own queue."""
+
+    class DiscardTyped(Message):
+        """Forget what is typed once the keys that came before are in."""
+
+    def on_typed_input_submit_typed(self, message: SubmitTyped) -> None:
+        message.stop()
+        typed, self.value = self.value, ""
+        self.post_message(self.Submitted(self, typed))
+
+    def on_typed_input_discard_typed(self, message: DiscardTyped) -> None:
+        message.stop()
+        self.value = ""
