@@ -34,13 +34,13 @@ from sixtui.rules import new_game
 from sixtui.server.hub import Hub
 from sixtui.server.intents import Intent, NotAnIntent
 from sixtui.server.room_rules import Refusal, apply_intent, new_match
+from sixtui.server.settings import Settings
 from sixtui.server.table_state import SeatHolder, Sides, TableState
 
 TABLE_NUMBERS = "tables"
 LIVE_TABLES = "tables:live"
 COMPUTER = "computer:"  # how the identities the computer seats are given begin
 STALE = "the table has changed since you saw it: nothing was done, look again"
-DEFAULT_RECONNECT_WINDOW = 60.0
 
 
 def table_key(table_id: str) -> str:
@@ -87,7 +87,7 @@ async def open_table(
     sides: Sequence[Sequence[SeatHolder]],
     *,
     opener: int | None = None,
-    reconnect_window: float = DEFAULT_RECONNECT_WINDOW,
+    reconnect_window: float = Settings.reconnect_window,
     computers: Keeper | None = None,
     rng: random.Random | None = None,
 ) -> str:

@@ -23,6 +23,7 @@ from sixtui.server.rooms import (
     table_key,
     table_topic,
 )
+from sixtui.server.settings import SettingError, Settings, load_settings
 from sixtui.server.table_state import SeatHolder, TableState
 from sixtui.tui.session import checked_turn
 from support.tables import ANN, BOB, CAT, DAN, ROW_WIN, SIX_ROW_FOR_FOUR, Clock, play_turns, send
@@ -404,3 +405,15 @@ async def test_marking_away_an_unknown_table_or_person_changes_nothing(hub):
     await mark_away(hub, table, "key-stranger")
     await mark_away(hub, "404", ANN.identity)
     assert await hub.get(table_key(table)) == before
+
+
+def test_the_reconnect_window_is_a_setting_in_seconds():
+    assert Settings().reconnect_window == 60.0
+    assert load_settings(environ={"SIXTUI_RECONNECT_WINDOW": "5.5"}).reconnect_window == 5.5
+    with pytest.raises(SettingError, match="reconnect_window"):
+        load_settings(overrides={"reconnect_window": "0"})
+
+
+async def test_a_table_opens_with_the_window_it_is_given(hub):
+    assert (await state(hub, await connect6(hub))).window == Settings().reconnect_window
+    assert (await state(hub, await connect6(hub, reconnect_window=5.0))).window == 5.0
