@@ -12,7 +12,7 @@ from math import ceil
 
 from sixtui.rules import Game, IllegalMove, Match, new_game
 from sixtui.server.intents import Intent, Kind
-from sixtui.server.table_state import SeatHolder, TableState, end_by_agreement
+from sixtui.server.table_state import SeatHolder, TableState, end_by_agreement, saved
 from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.session import checked_turn
 
@@ -56,7 +56,7 @@ def _turn(state: TableState, intent: Intent, side: int, now: float) -> TableStat
     except IllegalMove as why:
         raise Refusal(str(why)) from None
     offer = None if state.draw_offer == 1 - side else state.draw_offer  # a move declines
-    played = state.but(current=game.to_bytes(), turns=state.turns + 1, draw_offer=offer)
+    played = state.but(current=saved(game), turns=state.turns + 1, draw_offer=offer)
     return _ended(played, game) if game.is_over else played
 
 
@@ -82,7 +82,7 @@ def _ended(state: TableState, game: Game) -> TableState:
     match = _copy(state.match)
     match.record(game.result)
     return state.but(
-        current=game.to_bytes(),
+        current=saved(game),
         match=match,
         status="match-over" if match.is_over else "game-over",
         draw_offer=None,
@@ -150,7 +150,7 @@ def _rematch(state: TableState, intent: Intent, side: int, now: float) -> TableS
 def _fresh_game(state: TableState) -> TableState:
     game = new_game(state.game, **state.options)
     return state.but(
-        current=game.to_bytes(),
+        current=saved(game),
         agreed=False,
         number=state.number + 1,
         turns=0,

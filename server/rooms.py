@@ -35,7 +35,7 @@ from sixtui.server.hub import Hub
 from sixtui.server.intents import Intent, NotAnIntent
 from sixtui.server.room_rules import Refusal, apply_intent, new_match
 from sixtui.server.settings import Settings
-from sixtui.server.table_state import SeatHolder, Sides, TableState
+from sixtui.server.table_state import SeatHolder, Sides, TableState, saved
 
 TABLE_NUMBERS = "tables"
 LIVE_TABLES = "tables:live"
@@ -116,7 +116,7 @@ async def open_table(
         options=first.options(),
         sides=seated,
         match=new_match(game),
-        current=first.to_bytes(),
+        current=saved(first),
         version=1,
         window=reconnect_window,
     )

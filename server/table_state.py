@@ -27,6 +27,7 @@ The stored map::
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, cast
@@ -133,8 +134,9 @@ class TableState:
         return [holder for side in self.sides for holder in side if not holder.is_computer]
 
     def load(self) -> Game:
-        """The game in play, as the engine has it (drawn, when the sides agreed so)."""
-        game = load_game(self.current)
+        """The game in play, as the engine has it (drawn, when the sides agreed so): a game
+        of the caller's own, which no one else holds."""
+        game = _LOADED.load(self.current)
         if self.agreed:
             end_by_agreement(game)
         return game
@@ -207,6 +209,49 @@ class TableState:
     def but(self, **changes: Any) -> TableState:
         """A copy with ``changes``."""
         return replace(self, **changes)
+
+
+class _LoadedGames:
+    """Process-local: the games last saved or loaded in this process, by their saved bytes.
+
+    A table's game is loaded again by the room for every intent and by every session at
+    every change, and loading replays every move (milliseconds, for a long game); a copy
+    of the same game made here a moment earlier costs microseconds. Only a memo of
+    :func:`~sixtui.rules.load_game`: each caller gets a copy of its own, and a game not
+    found is simply loaded.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._games: OrderedDict[bytes, Game] = OrderedDict()
+
+    def load(self, data: bytes) -> Game:
+        game = self._games.get(data)
+        if game is None:
+            game = load_game(data)
+            self._keep(data, game)
+        else:
+            self._games.move_to_end(data)
+        return game.copy()
+
+    def save(self, game: Game) -> bytes:
+        data = game.to_bytes()
+        self._keep(data, game.copy())
+        return data
+
+    def _keep(self, data: bytes, game: Game) -> None:
+        self._games[data] = game
+        if len(self._games) > self._size:
+            self._games.popitem(last=False)
+
+
+_LOADED = _LoadedGames(size=512)  # twice the games of 256 busy tables
+
+
+def saved(game: Game) -> bytes:
+    """``game.to_bytes()``; the game is kept a while, so that loading these bytes again in
+    this process costs a copy rather than a replay."""
+    return _LOADED.save(game)
 
 
 def end_by_agreement(game: Game) -> Result:

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sixtui.rules import load_game
 from sixtui.server.hub import MemoryHub
 from sixtui.server.intents import KINDS, Intent, NotAnIntent
 from sixtui.server.rooms import (
@@ -417,3 +418,14 @@ def test_the_reconnect_window_is_a_setting_in_seconds():
 async def test_a_table_opens_with_the_window_it_is_given(hub):
     assert (await state(hub, await connect6(hub))).window == Settings().reconnect_window
     assert (await state(hub, await connect6(hub, reconnect_window=5.0))).window == 5.0
+
+
+async def test_each_load_of_a_table_s_game_is_a_game_of_its_own(hub):
+    table = await connect6(hub)
+    await play_turns(hub, table, ["E5", "A1 A2"])
+    first, second = (await state(hub, table)).load(), (await state(hub, table)).load()
+    assert first == second == load_game((await state(hub, table)).current)
+    first.play("I9")
+    assert [str(move) for move in second.history] == ["E5", "A1", "A2"]
+    third = (await state(hub, table)).load()
+    assert third == second and third is not second
