@@ -64,7 +64,7 @@ def _resign(state: TableState, intent: Intent, side: int, now: float) -> TableSt
     game = _game_in_play(state)
     seats = state.seats_of(intent.identity)
     game.resign(game.to_move if game.to_move in seats else seats[0])
-    return _ended(state, game)
+    return _ended(state.but(current=saved(game)), game)
 
 
 def _game_in_play(state: TableState) -> Game:
@@ -77,12 +77,12 @@ def _game_in_play(state: TableState) -> Game:
 
 
 def _ended(state: TableState, game: Game) -> TableState:
-    """``state`` once ``game`` has ended: counted in the match, offers gone."""
+    """``state``, holding ``game`` saved, once the game has ended: counted in the match,
+    offers gone."""
     assert game.result is not None
     match = _copy(state.match)
     match.record(game.result)
     return state.but(
-        current=saved(game),
         match=match,
         status="match-over" if match.is_over else "game-over",
         draw_offer=None,
@@ -107,8 +107,8 @@ def _offer_draw(state: TableState, intent: Intent, side: int, now: float) -> Tab
 
 def _accept_draw(state: TableState, intent: Intent, side: int, now: float) -> TableState:
     game = _offered_to(state, side)
-    end_by_agreement(game)
-    return _ended(state, game).but(agreed=True)
+    end_by_agreement(game)  # its saved moves stay as they are: never saved with the draw
+    return _ended(state.but(agreed=True), game)
 
 
 def _decline_draw(state: TableState, intent: Intent, side: int, now: float) -> TableState:
@@ -171,7 +171,7 @@ def _claim(state: TableState, intent: Intent, side: int, now: float) -> TableSta
     gone = _gone_past_window(state, 1 - side, now)
     seat = next(seat for seat in range(game.players) if state.holder_at(seat) == gone)
     game.resign(seat)  # the player who left loses as if they had resigned
-    return _ended(state, game)
+    return _ended(state.but(current=saved(game)), game)
 
 
 def _abort(state: TableState, intent: Intent, side: int, now: float) -> TableState:

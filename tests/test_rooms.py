@@ -106,7 +106,7 @@ async def test_every_change_is_published_once_at_the_next_version(hub):
     table = await connect6(hub)
     news = hub.subscribe(table_topic(table))
     await play_turns(hub, table, ["E5", "A1 A2"])
-    published = [TableState.from_bytes(await anext(news)) for _ in range(2)]
+    published = [TableState.from_bytes(await asyncio.wait_for(anext(news), 5)) for _ in range(2)]
     assert [s.version for s in published] == [2, 3]
     assert published[-1] == await state(hub, table)
     assert [str(m) for m in published[-1].load().history] == ["E5", "A1", "A2"]
@@ -168,15 +168,27 @@ async def test_an_intent_made_on_an_older_version_is_refused_as_stale(hub):
     assert (await state(hub, table)).version == 2
 
 
-async def test_of_turns_racing_on_one_version_exactly_one_is_played(hub):
+class InterleavingHub(MemoryHub):
+    """A memory hub whose reads let other tasks run before they return, as a networked
+    hub's do: intents sent together all read the table before any of them writes it."""
+
+    async def get(self, key):
+        value = await super().get(key)
+        await asyncio.sleep(0)
+        return value
+
+
+async def test_of_turns_racing_on_one_version_exactly_one_is_played():
+    hub = InterleavingHub()
     table = await connect6(hub)
-    points = ["E5", "A1", "B2", "C3", "D4", "F6", "G7", "H8", "J9", "A9"]
+    points = ["E5", "A1", "B2", "C3", "D4", "F6", "G7", "H8", "I9", "A9"]
     outcomes = await asyncio.gather(*(send(hub, table, ANN, "turn", p, version=1) for p in points))
     applied = [n for n, outcome in enumerate(outcomes) if isinstance(outcome, Applied)]
     assert len(applied) == 1
     assert all(o.stale for o in outcomes if isinstance(o, Refused))
     final = await state(hub, table)
     assert final.version == 2 and [str(m) for m in final.load().history] == [points[applied[0]]]
+    await hub.close()
 
 
 @given(data=st.binary(max_size=64))
@@ -429,3 +441,14 @@ async def test_each_load_of_a_table_s_game_is_a_game_of_its_own(hub):
     assert [str(move) for move in second.history] == ["E5", "A1", "A2"]
     third = (await state(hub, table)).load()
     assert third == second and third is not second
+
+
+async def test_a_draw_agreed_at_one_table_leaves_a_game_alike_at_another_in_play(hub):
+    drawn, other = await connect6(hub), await connect6(hub)
+    for table in (drawn, other):
+        await play_turns(hub, table, ["E5"])
+    await send(hub, drawn, ANN, "offer-draw")
+    await send(hub, drawn, BOB, "accept-draw")
+    assert (await state(hub, drawn)).load().is_over
+    assert (await state(hub, drawn)).current == (await state(hub, other)).current
+    assert not (await state(hub, other)).load().is_over
