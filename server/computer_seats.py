@@ -20,7 +20,7 @@ from sixtui.ai.worker import Thinker
 from sixtui.rules import Move
 from sixtui.server.hub import Hub, Lagged, Subscription
 from sixtui.server.intents import Intent, Kind
-from sixtui.server.rooms import Applied, read_table, submit, table_topic
+from sixtui.server.rooms import Applied, Refused, read_table, submit, table_topic
 from sixtui.server.table_state import TableState
 
 log = logging.getLogger(__name__)
@@ -72,14 +72,19 @@ class ComputerSeats:
             state = await read_table(self._hub, table_id)
             while state is not None and state.status != "aborted":
                 intent, thought = await self._answer(table_id, state, thought)
-                if intent is not None:
-                    outcome = await submit(self._hub, table_id, intent.to_bytes())
-                    if isinstance(outcome, Applied):
-                        state = outcome.state
-                    else:  # stale: the table moved on; answer it as it is now
-                        state = await read_table(self._hub, table_id)
-                    continue
-                state = await _newer(subscription, self._hub, table_id, state.version)
+                outcome = (
+                    None if intent is None else await submit(self._hub, table_id, intent.to_bytes())
+                )
+                if isinstance(outcome, Applied):
+                    state = outcome.state
+                elif (
+                    isinstance(outcome, Refused) and outcome.stale
+                ):  # answer the table as it is now
+                    state = await read_table(self._hub, table_id)
+                else:  # nothing to do, or refused: wait for the table to change
+                    if outcome is not None:
+                        log.warning("table %s refused its computer: %s", table_id, outcome.message)
+                    state = await _newer(subscription, self._hub, table_id, state.version)
         except Exception:
             log.exception("the computer seats of table %s stopped", table_id)
         finally:

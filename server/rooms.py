@@ -133,9 +133,9 @@ def _checked_sides(sides: Sequence[Sequence[SeatHolder]], seats: int) -> Sides:
     """The sides as stored, each computer given an identity of its own at the table."""
     if len(sides) != 2 or any(len(side) * 2 != seats for side in sides):
         raise ValueError(f"this game seats two sides of {seats // 2}")
-    identities = [holder.identity for side in sides for holder in side if not holder.is_computer]
     if any(not isinstance(holder, SeatHolder) for side in sides for holder in side):
         raise ValueError("every seat is held by a SeatHolder")
+    identities = [holder.identity for side in sides for holder in side if not holder.is_computer]
     if len(set(identities)) != len(identities):
         raise ValueError("a person holds one seat at a table")
     if any(identity.startswith(COMPUTER) for identity in identities if identity):

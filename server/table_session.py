@@ -133,7 +133,8 @@ class TableSession(GameSession):
 
     @property
     def may_offer_draw(self) -> bool:
-        return self._own_side is not None and self._state.status == "playing"
+        state = self._state
+        return self._own_side is not None and state.status == "playing" and state.draw_offer is None
 
     @property
     def rematch_asked_by(self) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sixtui.rules import load_game
+from sixtui.rules import GAMES, load_game, new_game
 from sixtui.server.hub import MemoryHub
 from sixtui.server.intents import KINDS, Intent, NotAnIntent
 from sixtui.server.rooms import (
@@ -452,3 +452,19 @@ async def test_a_draw_agreed_at_one_table_leaves_a_game_alike_at_another_in_play
     assert (await state(hub, drawn)).load().is_over
     assert (await state(hub, drawn)).current == (await state(hub, other)).current
     assert not (await state(hub, other)).load().is_over
+
+
+@given(
+    moves=st.lists(st.text(max_size=12), min_size=1, max_size=4),
+    game=st.sampled_from(sorted(GAMES)),
+)
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+async def test_any_text_sent_as_a_turn_is_played_or_refused_in_words(hub, moves, game):
+    table = await open_table(hub, game, {}, [[ANN], [BOB]], opener=0)
+    outcome = await send(hub, table, ANN, "turn", *moves)
+    if isinstance(outcome, Refused):
+        assert outcome.message and (await state(hub, table)).version == 1
+    else:
+        assert outcome.state.load().history == checked_turn(new_game(game), moves, whole=True)

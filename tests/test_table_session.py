@@ -234,6 +234,7 @@ async def test_a_draw_offered_declined_then_accepted(hub):
     await ann.session.offer_draw()
     await settled(hub, table, ann, bob)
     assert bob.said() == ["Ann offers a draw"] and bob.session.draw_offered_by == 0
+    assert not ann.session.may_offer_draw and not bob.session.may_offer_draw
     await bob.session.answer_draw(False)
     await settled(hub, table, ann, bob)
     assert ann.said()[-1] == "the draw offer was declined"
@@ -306,10 +307,12 @@ async def test_a_player_who_comes_back_is_told_to_the_others(hub):
 
 
 class FirstMoves:
-    """Stands in for the worker pool: the first legal moves of the turn, at once."""
+    """Stands in for the worker pool: the first legal moves of the turn, at once (only the
+    first of them, ``short``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, short: bool = False) -> None:
         self.asked: list[tuple[str, int]] = []  # (the line it waited in, moves played)
+        self.short = short
 
     def for_player(self, player):
         thinker = self
@@ -321,7 +324,7 @@ class FirstMoves:
                 while not trial.is_over and (not moves or trial.to_move == game.to_move):
                     moves.append(trial.legal_moves()[0])
                     trial.play(moves[-1])
-                return moves
+                return moves[:1] if thinker.short else moves
 
         return Line()
 
@@ -369,3 +372,18 @@ async def test_a_computer_seat_thinks_in_the_worker_pool():
         await leave(ann)
         await computers.close()
     await hub.close()
+
+
+async def test_a_computer_turn_the_table_refuses_is_not_sent_again_and_again(hub, caplog):
+    thinker = FirstMoves(short=True)
+    computers = ComputerSeats(hub, thinker, pause=0)
+    hal = SeatHolder("Hal", level="easy")
+    sides = [[ANN], [hal]]
+    table = await open_table(hub, "connect6", {"size": 9}, sides, opener=0, computers=computers)
+    await send(hub, table, ANN, "turn", "E5")
+    for _ in range(STEPS // 10):
+        await asyncio.sleep(0)
+    assert thinker.asked == [(f"table {table}", 1)]
+    assert "refused its computer: this turn is two stones, not one" in caplog.text
+    assert computers.tables == [table]  # it waits for the table to change
+    await computers.close()
