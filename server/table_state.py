@@ -40,7 +40,6 @@ from sixtui.tui.session import Player
 
 FORMAT = 1
 Status = Literal["playing", "game-over", "match-over", "aborted"]
-STATUSES: tuple[Status, ...] = ("playing", "game-over", "match-over", "aborted")
 AGREED_DRAW = "agreement"  # the reason of a game drawn by agreement
 
 
