@@ -2,7 +2,7 @@
 
 python -m benchmarks [--runs N] [--seconds S] [GROUP ...]
 
-GROUP is rules, six, render, server or thinking (default: all five).
+GROUP is rules, six, render, server, thinking or rooms (default: all six).
 
 The render figures (benchmarks/render.py) take N runs of a fixed number of key presses each,
 and the server figures (benchmarks/server.py) N runs of 100 SSH sessions against a server in
@@ -15,7 +15,7 @@ import argparse
 import platform
 import sys
 
-from benchmarks import render, rules, server, six, thinking
+from benchmarks import render, rooms, rules, server, six, thinking
 
 GROUPS = {
     "rules": rules.figures,
@@ -23,6 +23,7 @@ GROUPS = {
     "render": render.figures,
     "server": server.figures,
     "thinking": thinking.figures,
+    "rooms": rooms.figures,
 }
 
 

@@ -47,6 +47,7 @@ class Settings:
     output_cap: int = 1 << 20
     input_rate: int = 4096
     ai_workers: int | None = None  # None: as many as the machine's cores allow
+    reconnect_window: float = 60.0  # seconds a player who dropped out has to come back
 
     @property
     def workers(self) -> int:
@@ -139,6 +140,7 @@ _READERS: dict[str, Callable[[object], Any]] = {
     "output_cap": _whole(1024),
     "input_rate": _whole(64),
     "ai_workers": _workers,
+    "reconnect_window": _seconds,
 }
 NAMES = tuple(field.name for field in fields(Settings))
 

@@ -22,7 +22,10 @@ from sixtui.ai import LEVELS
 from sixtui.ai.worker import Thinker
 from sixtui.rules import Game, IllegalMove, Match, Move
 
-UpdateKind = Literal["moves", "undo", "thinking", "over", "new-game", "problem"]
+# "table": news at the table besides the game (a draw offered, a player gone), its text
+# ready to show.
+UpdateKind = Literal["moves", "undo", "thinking", "over", "new-game", "problem", "table"]
+ONLINE_ONLY = "only at an online table"
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,59 @@ class GameSession(ABC):
     @abstractmethod
     def thinking(self) -> bool:
         """Whether a computer player is choosing its move."""
+
+    # -- online play: offers, staged turns, players away ---------------------------------
+    # A table in this process has none of these; the defaults say so.
+
+    @property
+    def staged(self) -> tuple[Move, ...]:
+        """The moves of a turn begun here and shown on the board, not yet sent: online, the
+        stones of a turn reach the table together."""
+        return ()
+
+    async def clear_turn(self) -> None:
+        """Takes back the staged moves: none staged, nothing to do."""
+        return None
+
+    @property
+    def draw_offered_by(self) -> int | None:
+        """The side offering a draw, if one does."""
+        return None
+
+    @property
+    def may_offer_draw(self) -> bool:
+        return False
+
+    async def offer_draw(self) -> None:
+        """Offers the other side a draw; :class:`IllegalMove` with the reason if not now."""
+        raise IllegalMove(f"draws are agreed {ONLINE_ONLY}")
+
+    async def answer_draw(self, accept: bool) -> None:
+        """Accepts or declines the draw the other side offers."""
+        raise IllegalMove(f"draws are agreed {ONLINE_ONLY}")
+
+    @property
+    def rematch_asked_by(self) -> tuple[int, ...]:
+        """The sides asking for a rematch once the match is over."""
+        return ()
+
+    async def rematch(self) -> None:
+        """Asks for a rematch, or agrees to the one asked for."""
+        raise IllegalMove(f"rematches are asked for {ONLINE_ONLY}")
+
+    @property
+    def away(self) -> dict[str, float]:
+        """The players whose connection dropped, by name, and the seconds each has left to
+        come back (0 once they are past it)."""
+        return {}
+
+    async def claim_win(self) -> None:
+        """Claims the game when the other side has been away past its time to come back."""
+        raise IllegalMove(f"a win is claimed {ONLINE_ONLY}")
+
+    async def abort(self) -> None:
+        """Ends the game unplayed, likewise, while fewer than two turns were played."""
+        raise IllegalMove(f"a game is aborted {ONLINE_ONLY}")
 
     # -- acting ------------------------------------------------------------------------
 
@@ -233,7 +289,7 @@ class LocalSession(GameSession):
         if len(moves) == 1:
             self._apply([self._game.parse_move(moves[0])])  # checked as it is played
         else:
-            self._apply(self._tried(moves))
+            self._apply(checked_turn(self._game, moves))
 
     async def undo(self) -> None:
         if not self.may_undo:
@@ -281,28 +337,6 @@ class LocalSession(GameSession):
         if self._game.to_move in people:
             return self._game.to_move
         return people[0] if people else None
-
-    def _tried(self, moves: Sequence[Move | str]) -> list[Move]:
-        """``moves`` read and played on a copy of the game, up to its end if it comes first;
-        :class:`IllegalMove` if one cannot be played, or the turn ends before them."""
-        trial = self._game.copy()
-        seat = trial.to_move
-        turn: list[Move] = []
-        for move in moves:
-            if trial.is_over:
-                break
-            if trial.to_move != seat:
-                raise IllegalMove(
-                    f"this turn is {_count(trial, len(turn))}, not {len(moves)}: nothing was played"
-                )
-            try:
-                turn.append(trial.parse_move(move))
-                if turn[-1] in turn[:-1]:
-                    raise IllegalMove(_twice(trial, turn[-1]))
-                trial.play(turn[-1])
-            except IllegalMove as why:
-                raise IllegalMove(f"{why}: nothing was played") from None
-        return turn
 
     def _apply(self, moves: list[Move]) -> None:
         played = []
@@ -357,6 +391,49 @@ class LocalSession(GameSession):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+
+def checked_turn(game: Game, moves: Sequence[Move | str], whole: bool = False) -> list[Move]:
+    """``moves`` read and played on a copy of ``game`` for the seat to move, up to the
+    game's end if it comes first; :class:`IllegalMove` if one cannot be played, or the turn
+    ends before them, or (``whole``) they stop short of the end of the turn.
+
+    >>> from sixtui.rules import new_game
+    >>> game = new_game("connect6")
+    >>> game.play("J10")
+    >>> checked_turn(game, ["K10", "l10"])
+    [Move.parse('K10'), Move.parse('L10')]
+    >>> checked_turn(game, ["K10"], whole=True)
+    Traceback (most recent call last):
+    ...
+    sixtui.rules.errors.IllegalMove: this turn is two stones, not one: nothing was played
+    """
+    if not moves:
+        raise IllegalMove("a turn needs a move")
+    trial = game.copy()
+    seat = trial.to_move
+    turn: list[Move] = []
+    for move in moves:
+        if trial.is_over:
+            break
+        if trial.to_move != seat:
+            raise IllegalMove(
+                f"this turn is {_count(trial, len(turn))}, not {len(moves)}: nothing was played"
+            )
+        try:
+            turn.append(trial.parse_move(move))
+            if turn[-1] in turn[:-1]:
+                raise IllegalMove(_twice(trial, turn[-1]))
+            trial.play(turn[-1])
+        except IllegalMove as why:
+            raise IllegalMove(f"{why}: nothing was played") from None
+    if whole and not trial.is_over and trial.to_move == seat:
+        whole_turn = len(turn) + trial.stones_left  # type: ignore[attr-defined]
+        raise IllegalMove(
+            f"this turn is {_count(trial, whole_turn)}, not {_NUMBERS.get(len(turn), len(turn))}:"
+            " nothing was played"
+        )
+    return turn
 
 
 _NUMBERS = {1: "one", 2: "two"}

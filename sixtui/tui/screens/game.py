@@ -120,7 +120,7 @@ class GameScreen(Screen[None]):
             self._declared = False
             if not self.session.game.is_over:
                 said = "nothing to declare: no shape your team may declare, so no win"
-        if update.kind == "problem":
+        if update.kind in ("problem", "table"):  # "table": an offer, a player gone...
             said = update.text
         self._show_position(said)
         if update.kind == "new-game" and isinstance(self.board, HexBoard):

@@ -45,6 +45,7 @@ DRAWN_BY = {
     "too-few-pieces": "both sides have too few pieces",
     "repetition": "the same position a third time",
     "no-moves": "nobody can move",
+    "agreement": "both sides agreed",  # online tables only
 }
 
 

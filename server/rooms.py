@@ -1,0 +1,259 @@
+"""Rooms: shared tables kept in the hub, changed only by intents, each change published.
+
+A table is one versioned value in the hub (:class:`~sixtui.server.table_state.TableState`
+as bytes). Whoever has an intent for it, in whichever server process, calls
+:func:`submit`: the intent is checked against the state its sender saw and applied with
+the rules engine (:mod:`sixtui.server.room_rules`), and the new state is stored with
+compare-and-set at the next version, then published on the table's topic. Of two intents
+made on one version exactly one is stored; the other is refused as stale. A refusal goes
+back to its sender alone, as the return value, and changes nothing.
+
+Hub names:
+
+* ``table:ID``: the table's state (key);
+* ``table:ID:news``: every new state of the table, as stored (topic);
+* ``tables``: the counter that numbers tables;
+* ``tables:live``: the tables whose match is in progress, by id, each a msgpack summary
+  (game, options, names by side, status, wins, game number): the lobby's list of games
+  to watch (map);
+* ``tables:of:IDENTITY``: the tables in progress where a person holds a seat, by id, for a
+  player who comes back (map).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, cast
+
+import msgpack
+
+from sixtui.rules import new_game
+from sixtui.server.hub import Hub
+from sixtui.server.intents import Intent, NotAnIntent
+from sixtui.server.room_rules import Refusal, apply_intent, new_match
+from sixtui.server.settings import Settings
+from sixtui.server.table_state import SeatHolder, Sides, TableState, saved
+
+TABLE_NUMBERS = "tables"
+LIVE_TABLES = "tables:live"
+COMPUTER = "computer:"  # how the identities the computer seats are given begin
+STALE = "the table has changed since you saw it: nothing was done, look again"
+
+
+def table_key(table_id: str) -> str:
+    return f"table:{table_id}"
+
+
+def table_topic(table_id: str) -> str:
+    return f"table:{table_id}:news"
+
+
+def player_tables(identity: str) -> str:
+    return f"tables:of:{identity}"
+
+
+@dataclass(frozen=True)
+class Applied:
+    """The intent was carried out: the table is now ``state``."""
+
+    state: TableState
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The intent was refused, for the reason in ``message``; nothing changed. ``stale``:
+    only because the table had changed since its sender saw it."""
+
+    message: str
+    stale: bool = False
+
+
+Outcome = Applied | Refused
+
+
+class Keeper(Protocol):
+    """What keeps a table's computer seats playing (see :mod:`sixtui.server.computer_seats`)."""
+
+    def keep(self, table_id: str) -> None: ...
+
+
+async def open_table(
+    hub: Hub,
+    game: str,
+    options: Mapping[str, Any],
+    sides: Sequence[Sequence[SeatHolder]],
+    *,
+    opener: int | None = None,
+    reconnect_window: float = Settings.reconnect_window,
+    computers: Keeper | None = None,
+    rng: random.Random | None = None,
+) -> str:
+    """Opens a table of ``game`` with ``options`` for two sides of one or two seat holders
+    each (partners sit opposite: the side that opens a game plays seats 0 and 2) and
+    returns its id.
+
+    ``opener`` is the side that opens the first game; ``None`` draws it at random. The
+    stored sides are ordered so that side 0 opened the first game. Computer seats need
+    ``computers``, which keeps them playing from this process. Raises
+    :class:`ValueError` saying what is wrong with the game, options or sides.
+    """
+    first = new_game(game, **options)
+    seated = _checked_sides(sides, first.players)
+    if opener not in (None, 0, 1):
+        raise ValueError(f"the opener is side 0 or 1, not {opener!r}")
+    has_computers = any(holder.is_computer for side in seated for holder in side)
+    if has_computers and computers is None:
+        raise ValueError("computer seats need something to keep them playing")
+    first_side = (rng or random).randrange(2) if opener is None else opener
+    if first_side == 1:
+        seated = (seated[1], seated[0])
+    table_id = str(await hub.next_number(TABLE_NUMBERS))
+    state = TableState(
+        game=game,
+        options=first.options(),
+        sides=seated,
+        match=new_match(game),
+        current=saved(first),
+        version=1,
+        window=reconnect_window,
+    )
+    if await hub.compare_and_set(table_key(table_id), 0, state.to_bytes()) is None:
+        raise RuntimeError(f"table {table_id} exists already: its number was given twice")
+    await _list(hub, table_id, None, state)
+    if has_computers:
+        assert computers is not None
+        computers.keep(table_id)
+    return table_id
+
+
+def _checked_sides(sides: Sequence[Sequence[SeatHolder]], seats: int) -> Sides:
+    """The sides as stored, each computer given an identity of its own at the table."""
+    if len(sides) != 2 or any(len(side) * 2 != seats for side in sides):
+        raise ValueError(f"this game seats two sides of {seats // 2}")
+    if any(not isinstance(holder, SeatHolder) for side in sides for holder in side):
+        raise ValueError("every seat is held by a SeatHolder")
+    identities = [holder.identity for side in sides for holder in side if not holder.is_computer]
+    if len(set(identities)) != len(identities):
+        raise ValueError("a person holds one seat at a table")
+    if any(identity.startswith(COMPUTER) for identity in identities if identity):
+        raise ValueError(f"identities beginning {COMPUTER!r} are the computer's")
+    return cast(
+        Sides,
+        tuple(
+            tuple(
+                SeatHolder(holder.name, f"{COMPUTER}{number}.{place}", holder.level)
+                if holder.is_computer
+                else holder
+                for place, holder in enumerate(side)
+            )
+            for number, side in enumerate(sides)
+        ),
+    )
+
+
+async def read_table(hub: Hub, table_id: str) -> TableState | None:
+    """The table's state now, or ``None`` if there is no such table."""
+    stored = await hub.get(table_key(table_id))
+    return None if stored is None else TableState.from_bytes(stored.value)
+
+
+async def submit(
+    hub: Hub, table_id: str, data: bytes, clock: Callable[[], float] = time.time
+) -> Outcome:
+    """Carries out the intent in ``data`` at the table, or says why not; ``clock`` gives the
+    wall-clock time (every server process shares it) that away players are timed by."""
+    try:
+        intent = Intent.from_bytes(data)
+    except NotAnIntent as why:
+        return Refused(str(why))
+    stored = await hub.get(table_key(table_id))
+    if stored is None:
+        return Refused("there is no such table")
+    if intent.version != stored.version:
+        return Refused(STALE, stale=True)
+    state = TableState.from_bytes(stored.value)
+    try:
+        changed = apply_intent(state, intent, clock())
+    except Refusal as why:
+        return Refused(str(why))
+    if changed == state:
+        return Applied(state)
+    changed = changed.but(version=stored.version + 1)
+    data = changed.to_bytes()
+    if await hub.compare_and_set(table_key(table_id), stored.version, data) is None:
+        return Refused(STALE, stale=True)
+    await hub.publish(table_topic(table_id), data)
+    await _list(hub, table_id, state, changed)
+    return Applied(changed)
+
+
+async def mark_away(
+    hub: Hub, table_id: str, identity: str, clock: Callable[[], float] = time.time
+) -> None:
+    """Marks ``identity``'s seat away from now (its connection dropped)."""
+    await _insist(hub, table_id, "away", identity, clock)
+
+
+async def mark_back(
+    hub: Hub, table_id: str, identity: str, clock: Callable[[], float] = time.time
+) -> None:
+    """Clears ``identity``'s away mark: it is connected again."""
+    await _insist(hub, table_id, "back", identity, clock)
+
+
+async def _insist(
+    hub: Hub, table_id: str, kind: str, identity: str, clock: Callable[[], float]
+) -> Outcome:
+    """Submits an intent that does not depend on what its sender saw, on whatever version
+    the table is at, until it is not stale."""
+    while True:
+        stored = await hub.get(table_key(table_id))
+        if stored is None:
+            return Refused("there is no such table")
+        intent = Intent(kind, stored.version, identity)  # type: ignore[arg-type]
+        outcome = await submit(hub, table_id, intent.to_bytes(), clock)
+        if not (isinstance(outcome, Refused) and outcome.stale):
+            return outcome
+
+
+# -- the lists ---------------------------------------------------------------------------
+
+
+def _in_progress(state: TableState | None) -> bool:
+    return state is not None and state.status in ("playing", "game-over")
+
+
+def summary(state: TableState) -> bytes:
+    """What the list of live tables says of a table."""
+    return cast(
+        bytes,
+        msgpack.packb(
+            {
+                "game": state.game,
+                "options": dict(state.options),
+                "sides": [[holder.name for holder in side] for side in state.sides],
+                "status": state.status,
+                "wins": list(state.match.wins),
+                "number": state.number,
+            }
+        ),
+    )
+
+
+async def _list(hub: Hub, table_id: str, before: TableState | None, after: TableState) -> None:
+    """Keeps the live tables and each person's tables up to date with a change."""
+    if not _in_progress(after):
+        if _in_progress(before):
+            await hub.map_delete(LIVE_TABLES, table_id)
+            for holder in after.people:
+                await hub.map_delete(player_tables(str(holder.identity)), table_id)
+        return
+    listed = summary(after)
+    if before is None or not _in_progress(before) or summary(before) != listed:
+        await hub.map_set(LIVE_TABLES, table_id, listed)
+    if not _in_progress(before):
+        for holder in after.people:
+            await hub.map_set(player_tables(str(holder.identity)), table_id, b"")

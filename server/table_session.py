@@ -1,0 +1,344 @@
+"""A shared table as one player's game screen sees it: a :class:`GameSession` with the hub
+behind it.
+
+The session never changes the game itself. It follows the table's topic and draws from
+the state it is sent; what its player does becomes an intent, made on the version the
+player saw, submitted to the room (:func:`sixtui.server.rooms.submit`). A refusal comes
+back to this player alone: an :class:`~sixtui.rules.IllegalMove` for a turn, a "problem"
+update otherwise. A spectator (no identity) follows the table and may do nothing.
+
+The stones of a Connect6 or Game of 6 turn are staged here as they are chosen, shown on
+the board, and sent together once the turn is whole; undo is not offered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import cast
+
+from sixtui.rules import Game, IllegalMove, Move
+from sixtui.server.hub import Hub, Lagged, Subscription
+from sixtui.server.intents import Intent, Kind
+from sixtui.server.rooms import Applied, Outcome, Refused, read_table, submit, table_topic
+from sixtui.server.table_state import SeatHolder, TableState
+from sixtui.tui.session import GameSession, Player, Update, checked_turn
+from sixtui.tui.widgets.panel import names_of, verb_for
+
+RESENDS = 3  # times a turn is sent again when only the table's offers or marks moved on
+
+Sides = tuple[tuple[Player, ...], tuple[Player, ...]]
+
+
+def _players(state: TableState) -> Sides:
+    return cast(Sides, tuple(tuple(holder.player for holder in side) for side in state.sides))
+
+
+class TableSession(GameSession):
+    """One player (``identity``), or a spectator (``None``), at table ``table_id``.
+
+    Make it with :meth:`join`; :meth:`close` stops following the table.
+    """
+
+    def __init__(
+        self,
+        hub: Hub,
+        table_id: str,
+        identity: str | None,
+        state: TableState,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        super().__init__(_players(state), state.match)
+        self.hub = hub
+        self.table_id = table_id
+        self.identity = identity
+        self._clock = clock
+        self._state = state
+        self._game = state.load()
+        self._staged: list[Move] = []
+        self._shown = self._game  # the game with the staged moves on it
+        self._sending = False
+        self._following: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def join(
+        cls,
+        hub: Hub,
+        table_id: str,
+        identity: str | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> TableSession:
+        """Sits ``identity`` at the table (``None``: to watch) and starts following it;
+        :class:`ValueError` if there is no such table."""
+        subscription = hub.subscribe(table_topic(table_id))  # first, to miss nothing
+        state = await read_table(hub, table_id)
+        if state is None:
+            await subscription.close()
+            raise ValueError(f"there is no table {table_id}")
+        session = cls(hub, table_id, identity, state, clock)
+        session._following = asyncio.create_task(session._follow(subscription))
+        return session
+
+    # -- reading -----------------------------------------------------------------------
+
+    @property
+    def state(self) -> TableState:
+        """The table as last received."""
+        return self._state
+
+    @property
+    def game(self) -> Game:
+        return self._shown
+
+    @property
+    def _recorded(self) -> bool:
+        return self._state.recorded
+
+    @property
+    def may_move(self) -> bool:
+        return (
+            self._state.status == "playing"
+            and not self._sending
+            and self.identity is not None
+            and self._state.holder_at(self._game.to_move).identity == self.identity
+        )
+
+    @property
+    def may_undo(self) -> bool:
+        return False
+
+    @property
+    def resigning_seat(self) -> int | None:
+        if self.identity is None or self._state.status != "playing":
+            return None
+        seats = self._state.seats_of(self.identity)
+        if self._game.to_move in seats:
+            return self._game.to_move
+        return seats[0] if seats else None
+
+    @property
+    def thinking(self) -> bool:
+        state = self._state
+        return state.status == "playing" and state.holder_at(self._game.to_move).is_computer
+
+    @property
+    def staged(self) -> tuple[Move, ...]:
+        return tuple(self._staged)
+
+    @property
+    def draw_offered_by(self) -> int | None:
+        return self._state.draw_offer
+
+    @property
+    def may_offer_draw(self) -> bool:
+        state = self._state
+        return self._own_side is not None and state.status == "playing" and state.draw_offer is None
+
+    @property
+    def rematch_asked_by(self) -> tuple[int, ...]:
+        return self._state.rematch
+
+    @property
+    def away(self) -> dict[str, float]:
+        state, now = self._state, self._clock()
+        return {
+            holder.name: max(0.0, state.away[holder.identity] + state.window - now)
+            for side in state.sides
+            for holder in side
+            if holder.identity in state.away
+        }
+
+    @property
+    def _own_side(self) -> int | None:
+        return None if self.identity is None else self._state.side_of(self.identity)
+
+    # -- acting ------------------------------------------------------------------------
+
+    async def play_turn(self, moves: Sequence[Move | str]) -> None:
+        if not self.may_move:
+            raise IllegalMove(self._why_not_moving())
+        turn = checked_turn(self._game, [*self._staged, *moves])
+        trial = self._game.copy()
+        for move in turn:
+            trial.play(move)
+        if not trial.is_over and trial.to_move == self._game.to_move:
+            self._staged, self._shown = turn, trial
+            self._tell(Update("moves", tuple(turn[len(turn) - len(moves) :])))
+            return
+        self._staged, self._shown = [], self._game
+        outcome = await self._send("turn", tuple(str(move) for move in turn))
+        if isinstance(outcome, Refused):
+            self._tell(Update("moves"))  # the staged stones go from the board
+            raise IllegalMove(outcome.message)
+
+    async def clear_turn(self) -> None:
+        if self._staged:
+            self._staged, self._shown = [], self._game
+            self._tell(Update("moves"))
+
+    async def undo(self) -> None:
+        raise IllegalMove("moves are not taken back at an online table")
+
+    async def resign(self) -> None:
+        await self._act("resign")
+
+    async def next_game(self) -> None:
+        if self._state.status == "playing":
+            raise ValueError("the game in play has not ended")
+        if self._state.status == "match-over":
+            raise ValueError("the match is over")
+        number = self._state.number
+        outcome = await self._send("next-game")
+        if isinstance(outcome, Refused) and self._state.number == number:
+            self._tell(Update("problem", text=outcome.message))
+
+    async def offer_draw(self) -> None:
+        await self._act("offer-draw")
+
+    async def answer_draw(self, accept: bool) -> None:
+        await self._act("accept-draw" if accept else "decline-draw")
+
+    async def rematch(self) -> None:
+        await self._act("rematch")
+
+    async def claim_win(self) -> None:
+        await self._act("claim")
+
+    async def abort(self) -> None:
+        await self._act("abort")
+
+    async def close(self) -> None:
+        task, self._following = self._following, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._listeners.clear()
+
+    # -- inside ------------------------------------------------------------------------
+
+    def _why_not_moving(self) -> str:
+        status = self._state.status
+        if status == "aborted":
+            return "the game was aborted"
+        if status != "playing":
+            return "the game is over"
+        if self.identity is None:
+            return "you are watching this table"
+        if self._sending:
+            return "your turn is on its way to the table"
+        return f"wait: it is {self._state.holder_at(self._game.to_move).name}'s turn"
+
+    async def _act(self, kind: Kind) -> None:
+        """Sends ``kind``; a refusal is told to this player's screen as a problem."""
+        outcome = await self._send(kind)
+        if isinstance(outcome, Refused):
+            self._tell(Update("problem", text=outcome.message))
+
+    async def _send(self, kind: Kind, moves: tuple[str, ...] = ()) -> Outcome:
+        """Submits an intent made on the version seen. When it is refused as stale but the
+        game is where the player saw it (only an offer or a mark changed), it is sent
+        again on the new version."""
+        if self.identity is None:
+            return Refused("you are watching this table")
+        seen = self._state
+        self._sending = True
+        try:
+            for _ in range(RESENDS):
+                intent = Intent(kind, self._state.version, self.identity, moves)
+                outcome = await submit(self.hub, self.table_id, intent.to_bytes(), self._clock)
+                if isinstance(outcome, Applied):
+                    self._receive(outcome.state)
+                    return outcome
+                if not outcome.stale:
+                    return outcome
+                now = await read_table(self.hub, self.table_id)
+                if now is None:
+                    return Refused("the table is gone")
+                self._receive(now)
+                if (now.current, now.number, now.status) != (
+                    seen.current,
+                    seen.number,
+                    seen.status,
+                ):
+                    return outcome
+            return outcome
+        finally:
+            self._sending = False
+
+    async def _follow(self, subscription: Subscription) -> None:
+        """Takes in each state the topic brings; after losing some (a backlog too long) or
+        a message that is no state, the table as it is now."""
+        try:
+            while True:
+                try:
+                    self._receive(TableState.from_bytes(await anext(subscription)))
+                except StopAsyncIteration:
+                    return
+                except (Lagged, ValueError):
+                    state = await read_table(self.hub, self.table_id)
+                    if state is not None:
+                        self._receive(state)
+        finally:
+            await subscription.close()
+
+    def _receive(self, state: TableState) -> None:
+        """Takes in a newer state of the table and tells the screen what changed."""
+        before = self._state
+        if state.version <= before.version:
+            return
+        self._state = state
+        self.sides, self.match = _players(state), state.match
+        if state.current == before.current and state.agreed == before.agreed:
+            self._table_news(before, state)
+            return
+        known = self._game.history if state.number == before.number else None
+        self._game = state.load()
+        self._staged, self._shown = [], self._game
+        if known is None:
+            self._tell(Update("new-game"))
+            return
+        added = tuple(self._game.history[len(known) :])
+        if added:
+            self._tell(Update("moves", added))
+        if state.recorded and not before.recorded:
+            self._tell(Update("over"))
+
+    def _table_news(self, before: TableState, after: TableState) -> None:
+        """Tells the screen of a change at the table that left the game as it was."""
+        if after.status == "aborted" and before.status != "aborted":
+            self._tell(Update("problem", text="the game was aborted: it counts for nobody"))
+            return
+        said = _news(before, after)
+        if said:
+            self._tell(Update("table", text=said))
+
+
+def _news(before: TableState, after: TableState) -> str:
+    """What changed at the table, in words."""
+    if after.draw_offer is not None and before.draw_offer is None:
+        return _said_of(after.sides[after.draw_offer], "offer", "a draw")
+    if before.draw_offer is not None and after.draw_offer is None:
+        return "the draw offer was declined"
+    if len(after.rematch) > len(before.rematch):
+        return _said_of(after.sides[after.rematch[-1]], "ask", "for a rematch")
+    gone = _newly_in(after.away, before.away, after)
+    if gone:
+        return f"{gone}: connection lost, waiting for them to come back"
+    back = _newly_in(before.away, after.away, after)
+    if back:
+        return f"{back} came back"
+    return ""
+
+
+def _newly_in(now: Mapping[str, float], then: Mapping[str, float], state: TableState) -> str:
+    """The names of the players in ``now`` and not in ``then``, in words."""
+    holders = [holder for side in state.sides for holder in side]
+    return " and ".join(h.name for h in holders if h.identity in now and h.identity not in then)
+
+
+def _said_of(holders: Sequence[SeatHolder], verb: str, rest: str) -> str:
+    players = [holder.player for holder in holders]
+    return f"{names_of(players)} {verb_for(players, verb)} {rest}"

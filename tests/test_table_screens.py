@@ -1,0 +1,68 @@
+"""The game screen at a shared table: two players' apps in one process, each with a table
+session on one hub, playing with keys and seeing each other's turns."""
+
+import contextlib
+
+from sixtui.rules import Square
+from sixtui.server.hub import MemoryHub
+from sixtui.server.rooms import open_table
+from sixtui.server.table_session import TableSession
+from sixtui.tui.app import SixtuiApp
+from sixtui.tui.screens.dialogs import SummaryScreen
+from sixtui.tui.screens.game import GameScreen
+from support.tables import ANN, BOB
+from support.tui_helpers import SIZE, game_screen, glyph_at, history, panel, place, wait_until
+
+
+@contextlib.asynccontextmanager
+async def two_screens(game: str, options: dict):
+    """Ann's and Bob's apps at one new table, each on its game screen, and their pilots.
+
+    Each app makes its session and screen in its own context, as a server's session does:
+    code of one app must not build another's widgets."""
+    hub = MemoryHub()
+    table = await open_table(hub, game, options, [[ANN], [BOB]], opener=0)
+    apps = [SixtuiApp(), SixtuiApp()]
+    async with apps[0].run_test(size=SIZE) as ann, apps[1].run_test(size=SIZE) as bob:
+        for pilot, who in ((ann, ANN), (bob, BOB)):
+
+            async def sit_down(app=pilot.app, identity=who.identity) -> None:
+                await app.push_screen(GameScreen(await TableSession.join(hub, table, identity)))
+
+            pilot.app.call_later(sit_down)
+            await pilot.pause()
+        yield ann, bob
+        for app in apps:
+            await game_screen(app).session.close()
+    await hub.close()
+
+
+async def test_a_turn_played_on_one_screen_shows_on_the_other():
+    async with two_screens("connect6", {"size": 9}) as (ann, bob):
+        assert panel(bob.app, "seats").splitlines() == ["● Ann", "○ Bob"]
+        assert panel(bob.app, "status") == "Ann to move"
+        await ann.press("enter")  # Ann opens on E5, where her cursor starts
+        await wait_until(bob, lambda: history(bob.app) == ["E5"], "Ann's stone on Bob's board")
+        assert glyph_at(bob.app, "E5")[1].startswith("team0+last")
+        assert panel(bob.app, "status") == "Bob: place two stones"
+        await ann.pause()
+        assert panel(ann.app, "status") == "Bob to move"
+
+        await place(bob, "E6", "enter")  # staged: Ann does not see it yet
+        assert history(bob.app) == ["E5", "E6"] and history(ann.app) == ["E5"]
+        await place(bob, "F6", "enter")
+        await wait_until(ann, lambda: history(ann.app) == ["E5", "E6", "F6"], "Bob's turn")
+        assert glyph_at(ann.app, Square.parse("F6"))[1].startswith("team1+last")
+        assert panel(ann.app, "status") == "Ann: place two stones"
+        assert panel(ann.app, "moves").splitlines()[-1] == "2. E6 F6"
+
+
+async def test_an_offer_and_a_resignation_reach_the_other_screen():
+    async with two_screens("six", {}) as (ann, bob):
+        await bob.press("enter")
+        assert panel(bob.app, "message") == "wait: it is Ann's turn"
+        await game_screen(ann.app).session.offer_draw()
+        await wait_until(bob, lambda: panel(bob.app, "message") == "Ann offers a draw", "the offer")
+        await bob.press("r", "y")  # Bob resigns instead
+        await wait_until(ann, lambda: isinstance(ann.app.screen, SummaryScreen), "the summary")
+        assert panel(ann.app, "status") == "Ann wins: the other side resigned"
