@@ -12,7 +12,7 @@ from math import ceil
 
 from sixtui.rules import Game, IllegalMove, Match, new_game
 from sixtui.server.intents import Intent, Kind
-from sixtui.server.table_state import SeatHolder, TableState, end_by_agreement, saved
+from sixtui.server.table_state import SeatHolder, TableState, saved
 from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.session import checked_turn
 
@@ -107,8 +107,8 @@ def _offer_draw(state: TableState, intent: Intent, side: int, now: float) -> Tab
 
 def _accept_draw(state: TableState, intent: Intent, side: int, now: float) -> TableState:
     game = _offered_to(state, side)
-    end_by_agreement(game)  # its saved moves stay as they are: never saved with the draw
-    return _ended(state.but(agreed=True), game)
+    game.agree_draw()
+    return _ended(state.but(current=saved(game)), game)
 
 
 def _decline_draw(state: TableState, intent: Intent, side: int, now: float) -> TableState:
@@ -151,7 +151,6 @@ def _fresh_game(state: TableState) -> TableState:
     game = new_game(state.game, **state.options)
     return state.but(
         current=saved(game),
-        agreed=False,
         number=state.number + 1,
         turns=0,
         status="playing",

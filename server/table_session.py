@@ -291,7 +291,7 @@ class TableSession(GameSession):
             return
         self._state = state
         self.sides, self.match = _players(state), state.match
-        if state.current == before.current and state.agreed == before.agreed:
+        if state.current == before.current:
             self._table_news(before, state)
             return
         known = self._game.history if state.number == before.number else None

@@ -15,7 +15,6 @@ The stored map::
                   side that opens a game plays its seats 0 and 2, the other 1 and 3
     match         {"games", "opening", "results": [[winner, reason, points]], "openers"}
     current       the game in play, Game.to_bytes()
-    agreed        whether the game in play ended in a draw both sides agreed to
     number        games begun at this table (1 for the first), rematches included
     turns         whole turns played in the game in play
     status        "playing", "game-over", "match-over" or "aborted"
@@ -40,7 +39,6 @@ from sixtui.tui.session import Player
 
 FORMAT = 1
 Status = Literal["playing", "game-over", "match-over", "aborted"]
-AGREED_DRAW = "agreement"  # the reason of a game drawn by agreement
 
 
 @dataclass(frozen=True)
@@ -86,7 +84,6 @@ class TableState:
     match: Match
     current: bytes
     version: int = 0
-    agreed: bool = False
     number: int = 1
     turns: int = 0
     status: Status = "playing"
@@ -133,12 +130,9 @@ class TableState:
         return [holder for side in self.sides for holder in side if not holder.is_computer]
 
     def load(self) -> Game:
-        """The game in play, as the engine has it (drawn, when the sides agreed so): a game
-        of the caller's own, which no one else holds."""
-        game = _LOADED.load(self.current)
-        if self.agreed:
-            end_by_agreement(game)
-        return game
+        """The game in play, as the engine has it: a game of the caller's own, which no
+        one else holds."""
+        return _LOADED.load(self.current)
 
     # -- bytes -------------------------------------------------------------------------
 
@@ -154,7 +148,6 @@ class TableState:
                     "sides": [[_holder_map(holder) for holder in side] for side in self.sides],
                     "match": _match_map(self.match),
                     "current": self.current,
-                    "agreed": self.agreed,
                     "number": self.number,
                     "turns": self.turns,
                     "status": self.status,
@@ -193,7 +186,6 @@ class TableState:
                 ),
                 current=stored["current"],
                 version=stored["version"],
-                agreed=stored["agreed"],
                 number=stored["number"],
                 turns=stored["turns"],
                 status=stored["status"],
@@ -251,19 +243,6 @@ def saved(game: Game) -> bytes:
     """``game.to_bytes()``; the game is kept a while, so that loading these bytes again in
     this process costs a copy rather than a replay."""
     return _LOADED.save(game)
-
-
-def end_by_agreement(game: Game) -> Result:
-    """Ends ``game`` in a draw both sides agreed to and returns its result (in Game of 6
-    each side scores its colored cells, as in any draw).
-
-    The engine knows no agreed draws (they are no part of the rules of play): its save
-    holds moves and resignations only, so a table keeps the agreement beside it and marks
-    each game it loads again.
-    """
-    result = Result(None, AGREED_DRAW, game._points(None))  # type: ignore[arg-type]
-    game._result = result
-    return result
 
 
 def _holder_map(holder: SeatHolder) -> dict[str, str | None]:

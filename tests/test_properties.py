@@ -579,6 +579,33 @@ def test_resigning_agrees_with_naive_referee_and_is_saved(name, data, seed, seat
     assert observable_state(loaded, squares) == observable_state(game, squares)
 
 
+@pytest.mark.parametrize("name", GAME_NAMES)
+@SETTINGS
+@given(data=st.data(), seed=seeds)
+def test_an_agreed_draw_ends_the_game_drawn_and_is_saved(name, data, seed):
+    """Both sides agreeing to a draw end a running game drawn (reason agreement, each
+    side scoring its colored cells in Game of 6); the game then takes no move, no undo,
+    no resignation and no second agreement, and loads back the same."""
+    size = data.draw(BOARD_SIZES[name], label="size")
+    rng = random.Random(seed)
+    game, naive = random_position(name, size, rng)
+    if naive.result is not None:
+        return
+    squares = all_squares(size)
+    game.agree_draw()
+    assert game.result == (None, "agreement", naive.points(None))
+    drawn = observable_state(game, squares)
+    for refused in (game.undo, game.agree_draw, lambda: game.resign(0)):
+        with pytest.raises(IllegalMove):
+            refused()
+    assert_rejected_without_change(game, empty_cell_name(naive, rng), squares)
+    assert observable_state(game, squares) == drawn
+    loaded = load_game(game.to_bytes())
+    assert loaded == game and loaded.result == game.result
+    unagreed = game.to_bytes().replace(b"\xa6agreed\xc3", b"\xa6agreed\xc2")  # true → false
+    assert load_game(unagreed).result is None
+
+
 # -- copies ----------------------------------------------------------------------------------
 
 

@@ -449,8 +449,7 @@ async def test_a_draw_agreed_at_one_table_leaves_a_game_alike_at_another_in_play
         await play_turns(hub, table, ["E5"])
     await send(hub, drawn, ANN, "offer-draw")
     await send(hub, drawn, BOB, "accept-draw")
-    assert (await state(hub, drawn)).load().is_over
-    assert (await state(hub, drawn)).current == (await state(hub, other)).current
+    assert (await state(hub, drawn)).load().result.reason == "agreement"
     assert not (await state(hub, other)).load().is_over
 
 

@@ -651,6 +651,26 @@ def test_resigning_makes_the_other_team_win_and_is_saved(option, seed):
     assert observable_state(loaded) == observable_state(game)
 
 
+@SETTINGS
+@given(option=options, seed=seeds)
+def test_an_agreed_draw_ends_the_game_drawn_and_is_saved(option, seed):
+    """Both sides agreeing to a draw end a running game drawn (reason agreement); the
+    game then takes no move, no undo and no resignation, and loads back the same."""
+    game = running_game(option, random.Random(seed))
+    moves = game.legal_moves()
+    game.agree_draw()
+    assert game.result == (None, "agreement", ())
+    drawn = observable_state(game)
+    for refused in (game.undo, game.agree_draw, lambda: game.resign(0)):
+        with pytest.raises(IllegalMove):
+            refused()
+    for move in moves[:3]:
+        assert_rejected_without_change(game, move)
+    assert observable_state(game) == drawn
+    loaded = load_game(game.to_bytes())
+    assert loaded == game and observable_state(loaded) == drawn
+
+
 # -- copies ----------------------------------------------------------------------------------
 
 

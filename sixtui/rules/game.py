@@ -33,6 +33,7 @@ class Game(ABC):
     players: int
     _result: Result | None
     _resigned_seat: int | None
+    _drawn_by_agreement: bool
 
     # -- the interface ---------------------------------------------------------------
 
@@ -95,8 +96,24 @@ class Game(ABC):
         self._result = Result(winner, "resign", self._points(winner))
         self._resigned_seat = seat
 
+    def agree_draw(self) -> None:
+        """Both sides agree to a draw: the game ends drawn with reason ``agreement`` (in
+        Game of 6 each side scores its colored cells, as in any draw).
+
+        >>> from sixtui.rules import new_game
+        >>> g = new_game("connect6")
+        >>> g.play("J10")
+        >>> g.agree_draw()
+        >>> g.result
+        Result(winner=None, reason='agreement', points=())
+        """
+        if self._result is not None:
+            raise IllegalMove("the game is over")
+        self._result = Result(None, "agreement", self._points(None))
+        self._drawn_by_agreement = True
+
     def to_bytes(self) -> bytes:
-        """The whole game (options, moves, resignation) as msgpack bytes."""
+        """The whole game (options, moves, resignation or agreed draw) as msgpack bytes."""
         return msgpack.packb(
             {
                 "game": self.name,
@@ -104,6 +121,7 @@ class Game(ABC):
                 "options": self.options(),
                 "moves": self._encode_moves(),
                 "resigned": self._resigned_seat,
+                "agreed": self._drawn_by_agreement,
             }
         )
 
@@ -141,6 +159,7 @@ class Game(ABC):
             and self.options() == other.options()
             and self.history == other.history
             and self._resigned_seat == other._resigned_seat
+            and self._drawn_by_agreement == other._drawn_by_agreement
         )
 
     __hash__ = None  # type: ignore[assignment]  # games are mutable

@@ -65,6 +65,9 @@ def load_game(data: bytes) -> Game:
     if saved.get("version") != SAVE_FORMAT_VERSION:
         raise GameDataError(f"unknown save format version {saved.get('version')!r}")
     options, moves, resigned = saved.get("options"), saved.get("moves"), saved.get("resigned")
+    agreed = saved.get("agreed", False)
+    if not isinstance(agreed, bool):
+        raise GameDataError("the saved draw agreement is neither true nor false")
     if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
         raise GameDataError("the saved options are not a table of names")
     if not isinstance(moves, bytes):
@@ -73,6 +76,8 @@ def load_game(data: bytes) -> Game:
         game = game_type._from_saved(options, moves)
         if resigned is not None:
             game.resign(resigned)
+        if agreed:
+            game.agree_draw()
     except IllegalMove as error:
         raise GameDataError(f"the saved moves cannot be replayed: {error}") from None
     except (TypeError, ValueError) as error:

@@ -109,6 +109,7 @@ class GridGame(Game):
         self._stones_left = 1
         self._result: Result | None = None
         self._resigned_seat: int | None = None
+        self._drawn_by_agreement = False
 
     # -- reading the position --------------------------------------------------------
 
@@ -242,6 +243,8 @@ class GridGame(Game):
     def undo(self) -> Move:
         if self._resigned_seat is not None:
             raise IllegalMove("a resignation cannot be taken back")
+        if self._drawn_by_agreement:
+            raise IllegalMove("an agreed draw cannot be taken back")
         if not self._history:
             raise IllegalMove("there is no move to take back")
         key = self._history.pop()

@@ -102,6 +102,7 @@ class Six(Game):
         self._turns: list[_Turn] = []
         self._result: Result | None = None
         self._resigned_seat: int | None = None
+        self._drawn_by_agreement = False
         self._winning_shape: ShapeId | None = None
         # Second-round positions met so far: while pieces are placed, the pieces in
         # hand shrink every turn, so no earlier position can come back.
@@ -264,6 +265,8 @@ class Six(Game):
     def undo(self) -> Move:
         if self._resigned_seat is not None:
             raise IllegalMove("a resignation cannot be taken back")
+        if self._drawn_by_agreement:
+            raise IllegalMove("an agreed draw cannot be taken back")
         if not self._turns:
             raise IllegalMove("there is no move to take back")
         turn = self._turns[-1]

@@ -255,7 +255,7 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Enter submits a move only from the move line, and "/" opens it only from
         elsewhere (typed into the move, it is a character): otherwise the keys are theirs."""
-        typing = self.focused is self.move_input
+        typing = isinstance(self.focused, Input)
         if action in ("submit_move", "close_move_line"):
             return typing
         if action == "type_move":
