@@ -86,3 +86,31 @@ def shown_word(text: str, width: int = 24) -> str:
     ('conect6', '[2Jdone')
     """
     return cut(printable(text), width)
+
+
+def wrap_cells(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells, broken between words where it can.
+
+    >>> wrap_cells("ann: hello there, everyone", 12)
+    ['ann: hello', 'there,', 'everyone']
+    >>> wrap_cells("日本語のテキスト", 6)
+    ['日本語', 'のテキ', 'スト']
+    """
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        joined = f"{line} {word}" if line else word
+        if cells(joined) <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for character in word:  # a word longer than a line is broken where it must be
+            if cells(line + character) > width:
+                lines.append(line)
+                line = ""
+            line += character
+    if line:
+        lines.append(line)
+    return lines
