@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sixtui.server.hub import Hub
-from sixtui.server.lobby_news import BadNews, tell_everyone, unpack, update_value
+from sixtui.server.hub import Hub, Versioned
+from sixtui.server.lobby_news import BadNews, pack, tell_everyone, unpack, update_value
 
 RECENT = "lobby:chat"
 LINE_NUMBERS = "lobby:chat-numbers"
@@ -89,18 +89,27 @@ async def recent_lines(hub: Hub) -> list[SaidLine]:
 
 async def wait_before_saying(hub: Hub, identity: str, now: float) -> float:
     """0 if the player may say a line now (and one of their allowance is used), otherwise
-    how many seconds until they may."""
+    how many seconds until they may (and nothing is changed)."""
+    key = allowance_key(identity)
+    while True:
+        stored = await hub.get(key)
+        left = _allowance_left(stored, now)
+        if left < 1:
+            return (1 - left) * REFILL
+        version = 0 if stored is None else stored.version
+        if await hub.compare_and_set(key, version, pack({"left": left - 1, "at": now})):
+            return 0.0
 
-    def spent(stored: dict[str, Any] | None) -> dict[str, Any]:
-        try:
-            left = min(BURST, float(stored["left"]) + (now - float(stored["at"])) / REFILL)
-        except (KeyError, TypeError, ValueError):
-            left = BURST  # first line, or an allowance that cannot be read
-        if left >= 1:
-            return {"left": left - 1, "at": now, "wait": 0.0}
-        return {"left": left, "at": now, "wait": (1 - left) * REFILL}
 
-    return float((await update_value(hub, allowance_key(identity), spent))["wait"])
+def _allowance_left(stored: Versioned | None, now: float) -> float:
+    """The lines a player may say at ``now``, by the allowance stored at ``stored``."""
+    if stored is None:
+        return BURST
+    try:
+        allowance = unpack(stored.value)
+        return min(BURST, float(allowance["left"]) + (now - float(allowance["at"])) / REFILL)
+    except (BadNews, KeyError, TypeError, ValueError):
+        return BURST  # an allowance that cannot be read starts again
 
 
 async def muted_names(hub: Hub, identity: str) -> set[str]:

@@ -588,4 +588,5 @@ class HubLobby(LobbySession):
             await pairing.leave(self._hub, waiting[0], waiting[1].member)
         what = playing_text(choice, names, self._me.name)
         await self._present(doing="playing", table=table, what=what, pool=None)
+        await self._copy.read_tables(self._hub)
         self._tell(LobbyUpdate("seated", seated_text(choice, names, self._me.name), table))

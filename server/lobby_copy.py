@@ -23,7 +23,7 @@ from sixtui.server.hub import Hub
 from sixtui.server.lobby_news import BadNews, unpack
 from sixtui.server.pairing import PoolSummary, Waiter
 from sixtui.server.seating import Seeker, computer_names
-from sixtui.tui.lobby_commands import STANDARD_POOLS, GameChoice
+from sixtui.tui.lobby_commands import CLOSE, STANDARD_POOLS, GameChoice
 from sixtui.tui.lobby_session import (
     ChallengeView,
     ChatLine,
@@ -173,7 +173,7 @@ class LobbyCopy:
     def nobody(self, name: str) -> str:
         """Why no one called ``name`` can be found, with the name closest to it."""
         here = {folded(entry.name): entry.name for entry in self.people.values()}
-        close = difflib.get_close_matches(folded(name), list(here), n=1)
+        close = difflib.get_close_matches(folded(name), list(here), n=1, cutoff=CLOSE)
         hint = f": did you mean {here[close[0]]}?" if close else ""
         return f"no one called {shown_word(name)} is here{hint}"
 

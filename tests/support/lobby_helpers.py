@@ -78,11 +78,15 @@ async def settle() -> None:
         await asyncio.sleep(0)
 
 
-async def players(hub: Hub, tables: TablesOpened, *names: str, seed: int = 1) -> list[Player]:
-    """The players ``names`` in the lobby, each known by the identity ``key-NAME``."""
+async def players(
+    hub: Hub, tables: TablesOpened, *names: str, seed: int = 1, clock=lambda: 0.0
+) -> list[Player]:
+    """The players ``names`` in the lobby, each known by the identity ``key-NAME``; the
+    wall clock stands still at ``clock()``, unless a test moves it."""
     joined = []
     for name in names:
-        lobby = await HubLobby.open(hub, name, f"key-{name}", tables, rng=random.Random(seed))
+        rng = random.Random(seed)
+        lobby = await HubLobby.open(hub, name, f"key-{name}", tables, rng=rng, clock=clock)
         joined.append(Player(lobby))
     await settle()
     return joined
@@ -112,5 +116,30 @@ class LobbyApp(SixtuiApp):
         self.chosen.append((message.table, message.watching))
 
 
-def new_hub() -> MemoryHub:
-    return MemoryHub()
+class CountingHub(MemoryHub):
+    """A memory hub that counts the calls that change what it holds (news is not held)."""
+
+    WRITES = (
+        "compare_and_set",
+        "delete",
+        "map_set",
+        "map_delete",
+        "queue_join",
+        "queue_leave",
+        "queue_take",
+        "queue_take_members",
+        "next_number",
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes: list[str] = []
+        for name in self.WRITES:
+            setattr(self, name, self._counted(name, getattr(self, name)))
+
+    def _counted(self, name, write):
+        async def counted(*args):
+            self.writes.append(name)
+            return await write(*args)
+
+        return counted

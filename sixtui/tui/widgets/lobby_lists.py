@@ -13,7 +13,6 @@ from typing import ClassVar
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Region
 
 from sixtui.tui.lobby_commands import GameChoice
 from sixtui.tui.lobby_session import (
@@ -75,20 +74,10 @@ class LobbyLines(LineWidget):
             self._component_styles[names] = style
         return style
 
-    def sync(self) -> None:
-        """Refreshes each line that changed, whole: with wide characters about, a run's
-        place on the line is not its count of characters."""
-        width, height = self.size
-        if not width or not height:
-            return
-        lines = self._lines(width, height)
-        old, self._drawn = self._drawn, lines
-        if len(old) != len(lines):
-            self.refresh()
-            return
-        changed = [Region(0, y, width, 1) for y, line in enumerate(lines) if line != old[y]]
-        if changed:
-            self.refresh(*changed)
+    def _changed_cells(self, before: Line, after: Line, width: int) -> tuple[int, int]:
+        # With wide characters about, a run's place on the line is not its count of
+        # characters: the whole line is refreshed.
+        return 0, width
 
 
 class TextLine(LobbyLines):
