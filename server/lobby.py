@@ -188,10 +188,10 @@ class HubLobby(LobbySession):
         waiter = Waiter((self._me,))
         partner = self._copy.partner_of(self._me.sid) if choice.players == 4 else None
         if partner is not None:
-            sid, them = partner
+            them = partner[1]
             if them.doing == "playing":
                 return Outcome(f"your partner {them.name} is playing now: unpartner to wait alone")
-            waiter = Waiter((self._me, Seeker(sid, them.identity, them.name)))
+            waiter = Waiter((self._me, self._copy.seeker(partner)))
         with_whom = f" with {partner[1].name}" if partner else ""
         if self._waiting and (self._waiting[0], self._waiting[1].member) == (choice, waiter.member):
             return Outcome(f"you wait{with_whom} for {choice.title} already: unpair to stop")
@@ -311,18 +311,14 @@ class HubLobby(LobbySession):
             partner = self._copy.partner_of(self._me.sid)
             if partner and partner[1].identity == them.identity:
                 return Outcome(f"{them.name} is your partner: challenge another pair")
-            sides = (
-                (mine, partner, "you have"),
-                (theirs, self._copy.partner_of(sid), f"{them.name} has"),
-            )
-            for side, found_partner, who in sides:
-                if found_partner and found_partner[1].doing != "playing":
-                    other_sid, other = found_partner
-                    side.append(Seeker(other_sid, other.identity, other.name))
-                elif computer is None:
-                    return Outcome(
-                        f"{who} no partner here: --computer LEVEL gives the computer as one"
-                    )
+            for side, side_sid, who in (
+                (mine, self._me.sid, "you have"),
+                (theirs, sid, f"{them.name} has"),
+            ):
+                found = self._partner_at_table(side_sid, who, computer)
+                if isinstance(found, str):
+                    return Outcome(found)
+                side.extend([found] if found else [])
         for record in list(self._copy.challenges.values()):
             if (
                 record.on_side(0, self._me.identity)
@@ -348,6 +344,19 @@ class HubLobby(LobbySession):
         return Outcome(
             f"you challenged {them.name} to {choice.title}: withdraw {them.name} takes it back"
         )
+
+    def _partner_at_table(self, sid: str, who: str, computer: str | None) -> Seeker | str | None:
+        """The partner who sits beside the person at ``sid`` (``who`` names them: "you
+        have", "cy has") in a four-player game: theirs, unless at a table; ``None`` when
+        the computer sits there instead; or why no one can."""
+        found = self._copy.partner_of(sid)
+        if found and found[1].doing != "playing":
+            return self._copy.seeker(found)
+        if computer is not None:
+            return None
+        if found:
+            return f"{found[1].name} is playing now: --computer LEVEL gives a computer partner"
+        return f"{who} no partner here: --computer LEVEL gives the computer as one"
 
     async def _accept(self, name: str) -> Outcome:
         record = self._copy.challenge_between(self._me.identity, name, side=1)
@@ -421,7 +430,7 @@ class HubLobby(LobbySession):
         if choice.players == 4:
             partner = self._copy.partner_of(self._me.sid)
             if partner and partner[1].doing != "playing":
-                mine.append(Seeker(partner[0], partner[1].identity, partner[1].name))
+                mine.append(self._copy.seeker(partner))
             else:
                 mine.append(level)
         if not await self._stop_waiting():

@@ -93,6 +93,23 @@ async def test_a_partner_who_leaves_takes_the_pair_out_of_its_pool():
     await close_all(ann)
 
 
+async def test_a_partner_at_a_table_is_not_paired_or_challenged_without_them_knowing():
+    hub, tables = MemoryHub(), TablesOpened()
+    ann, bob, cy = await players(hub, tables, "ann", "bob", "cy")
+    await ann.command("partner bob")
+    await bob.command("partner ann")
+    await bob.command("play connect6")
+    assert await ann.command("pair six --players 4") == (
+        "your partner bob is playing now: unpartner to wait alone"
+    )
+    assert await ann.command("challenge cy six --players 4") == (
+        "bob is playing now: --computer LEVEL gives a computer partner"
+    )
+    await ann.command("challenge cy six --players 4 --computer easy")
+    assert cy.view.challenges[0].challengers == ("ann", "Easy computer")
+    await close_all(ann, bob, cy)
+
+
 async def test_a_challenge_accepted_opens_a_table_for_both():
     hub, tables = MemoryHub(), TablesOpened()
     ann, bob = await players(hub, tables, "ann", "bob")
@@ -113,6 +130,44 @@ async def test_a_challenge_accepted_opens_a_table_for_both():
     assert all(pool.waiting == 0 for pool in ann.view.pools)  # bob no longer waits
     assert await ann.command("accept bob") == "no challenge from bob: no one has challenged you"
     await close_all(ann, bob)
+
+
+async def test_who_opens_a_challenge_or_a_game_against_the_computer_is_drawn_at_random():
+    challengers, players_of_the_computer = set(), set()
+    for seed in range(12):
+        hub, tables = MemoryHub(), TablesOpened()
+        ann, bob = await players(hub, tables, "ann", "bob", seed=seed)
+        await ann.command("challenge bob connect6")
+        await bob.command("accept ann")
+        challengers.add(tables.names()[0][0])
+        await ann.lobby.returned()
+        await ann.command("play connect6")
+        players_of_the_computer.add(tables.names()[1][0])
+        await close_all(ann, bob)
+    assert challengers == {"ann", "bob"}
+    assert players_of_the_computer == {"ann", "Normal computer"}
+
+
+async def test_a_challenge_goes_to_the_session_of_a_player_that_is_not_at_a_table():
+    hub, tables = MemoryHub(), TablesOpened()
+    ann, bob, cy, free = await players(hub, tables, "ann", "bob", "cy", "bob")
+    await bob.command("play connect6")  # one of bob's sessions plays; the other is free
+    assert await ann.command("challenge bob gameof6") == (
+        "you challenged bob to Game of 6 19×19: withdraw bob takes it back"
+    )
+    assert free.told()[-1] == "ann challenges you to Game of 6 19×19: accept ann or decline ann"
+    await close_all(ann, bob, cy, free)
+
+
+async def test_a_person_at_several_sessions_is_listed_once_by_what_keeps_them_busiest():
+    hub, tables = MemoryHub(), TablesOpened()
+    ann, free, bob = await players(hub, tables, "ann", "bob", "bob")
+    await bob.command("play connect6")
+    assert people(ann) == {
+        "ann": ("lobby", ""),
+        "bob": ("playing", "Connect6 19×19 against Normal computer"),
+    }
+    await close_all(ann, free, bob)
 
 
 async def test_a_challenge_declined_is_gone_and_the_challenger_told():
@@ -316,9 +371,9 @@ async def test_refused_commands_change_nothing_held_in_the_hub():
 async def test_a_session_that_falls_behind_the_news_reads_the_lobby_again():
     hub, tables = MemoryHub(), TablesOpened()
     ann, bob = await players(hub, tables, "ann", "bob")
-    for _ in range(BACKLOG + 1):  # more than ann's subscription keeps
+    await bob.lobby.command("pair connect6")  # its news not yet read by ann's session...
+    for _ in range(BACKLOG):  # ...when more comes than her subscription keeps
         await hub.publish(NEWS, msgpack.packb({"kind": "gone", "sid": "nobody"}))
-    await bob.lobby.command("pair connect6")
     await settle()
     assert [pool.waiting for pool in ann.view.pools if pool.choice.key == "connect6:19"] == [1]
     await close_all(ann, bob)

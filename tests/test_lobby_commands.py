@@ -1,9 +1,13 @@
 """The lobby's command line: every command read from what a player types, and every
 mistake answered in one line that says what is wrong and what would be right."""
 
+import io
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from rich.console import Console
 
 from sixtui.tui.field_lengths import CHAT_LINE, COMMAND_LINE
 from sixtui.tui.lobby_commands import (
@@ -27,6 +31,7 @@ from sixtui.tui.lobby_commands import (
     Withdraw,
     parse_command,
 )
+from sixtui.tui.screens.lobby import help_text
 
 C6 = GameChoice("connect6")
 
@@ -185,3 +190,14 @@ def test_every_pool_has_a_key_that_names_it_again():
         assert parse_command(f"pair {choice.words}") == Pair(choice)
     with pytest.raises(ValueError, match="no game is called 'six:steffen:4:loud'"):
         GameChoice.from_key("six:steffen:4:loud")
+
+
+def test_the_readme_and_the_lobbys_help_list_every_command():
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Play with others")[1].split("\n## ")[0]
+    console = Console(width=100, file=io.StringIO())
+    console.print(help_text())
+    shown = console.file.getvalue()
+    for typed, _ in USAGES.values():
+        assert typed.split(" [")[0] in section, f"the README does not list {typed}"
+        assert typed in shown, f"the lobby's help does not list {typed}"

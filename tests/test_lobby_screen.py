@@ -2,10 +2,12 @@
 there, pairings seen on every screen, the keys, the command line, the chat."""
 
 from sixtui.server.hub import MemoryHub
-from sixtui.tui.field_lengths import CHAT_LINE
+from sixtui.tui.field_lengths import CHAT_LINE, COMMAND_LINE
+from sixtui.tui.lobby_session import Person
 from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.screens.lobby import LobbyHelpScreen, LobbyScreen, LocalPlayScreen
 from sixtui.tui.widgets.keys import KeyBar
+from sixtui.tui.widgets.lobby_lists import NAME_WIDTH, PickList, fit_runs, person_runs
 from support.lobby_helpers import LobbyApp, TablesOpened, close_all, players, settle
 from support.tui_helpers import SIZE, burst
 
@@ -98,6 +100,8 @@ async def test_a_line_typed_in_one_burst_runs_as_typed():
         assert [line.text for line in bob.view.chat] == ["hi"]
         assert ann.view.pool is not None and ann.view.pool.title == "Six steffen"
         assert lobby(app).focused is lobby(app).pools and not lobby(app).command_line.display
+        await burst(pilot, "slash", *"watch " + "x" * (COMMAND_LINE + 10))
+        assert len(lobby(app).command_line.value) == COMMAND_LINE  # a command stops there
     await close_all(ann, bob)
 
 
@@ -218,3 +222,12 @@ async def test_news_in_the_quiet_time_is_drawn_together_at_its_end():
         assert "1" in pool_line(app, "Connect6").split()
         assert "1" in pool_line(app, "Game of 6").split()
     await close_all(ann, bob, cy)
+
+
+def test_a_line_whose_characters_are_not_one_cell_each_is_refreshed_from_its_start():
+    name = "Jose\u0301"  # five characters in four cells
+    waits = person_runs(Person(name, "waiting", "Six steffen"), "ann")  # "waits: Six steffen"
+    plays = person_runs(Person(name, "playing", "Six steffen1"), "ann")  # as long: "plays Six…"
+    before, after = fit_runs(waits, 40), fit_runs(plays, 40)
+    start, end = PickList()._changed_cells(before, after, 40)
+    assert start <= NAME_WIDTH + 1 and end == 40  # where "waits" begins on the screen

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from typing import ClassVar
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -425,22 +427,25 @@ def title(view: LobbyView) -> str:
     return " · ".join(parts)
 
 
-def help_text() -> Text:
+def help_text() -> Group:
     """The lobby's keys and commands."""
-    text = Text()
-    text.append("The lobby\n\n", style="bold")
-    for keys, does in KEYS:
-        text.append(f"{keys:<9}", style="bold")
-        text.append(f" {does}\n")
-    text.append("\nCommands (after / ; a leading / typed again is fine too)\n\n", style="bold")
+    keys = Table.grid(padding=(0, 2))
+    for key, does in KEYS:
+        keys.add_row(Text(key, style="bold"), does)
+    commands = Table.grid(padding=(0, 2))
     for typed, does in USAGES.values():
-        text.append(typed, style="bold")
-        text.append(f"\n    {does}\n")
-    text.append(
-        "\nGAME is connect6, gameof6 or six; R a ruleset (steffen, romanian, "
-        "romanian-advanced); LEVEL easy, normal or hard.\n"
+        commands.add_row(Text(typed, style="bold"))
+        commands.add_row(Text(f"    {does}"))
+    return Group(
+        Text("The lobby's keys\n", style="bold"),
+        keys,
+        Text("\nCommands: type / first (a / typed again is fine too)\n", style="bold"),
+        commands,
+        Text(
+            "\nGAME is connect6, gameof6 or six; R a ruleset: steffen, romanian or "
+            "romanian-advanced; LEVEL easy, normal or hard."
+        ),
     )
-    return text
 
 
 class LobbyHelpScreen(Screen[None]):

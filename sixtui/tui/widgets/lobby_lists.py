@@ -31,8 +31,9 @@ Row = tuple[str | None, tuple[Run, ...]]  # what the row stands for (None: a hea
 NAME_WIDTH = 12  # cells for a name at the start of a line of the people list
 
 
-def fit_runs(runs: Sequence[Run], width: int) -> Line:
-    """``runs`` cut to ``width`` cells (the last one kept ending in …), then padded."""
+def fit_runs(runs: Sequence[Run], width: int, pad: str = PAD) -> Line:
+    """``runs`` cut to ``width`` cells (the last one kept ending in …), then padded in the
+    style names ``pad``."""
     fitted: list[Run] = []
     used = 0
     for text, names in runs:
@@ -42,7 +43,7 @@ def fit_runs(runs: Sequence[Run], width: int) -> Line:
         shown = cut(text, room)
         fitted.append((shown, names))
         used += cells(shown)
-    fitted.append((" " * (width - used), PAD))
+    fitted.append((" " * (width - used), pad))
     return tuple(fitted)
 
 
@@ -52,31 +53,25 @@ def blank(width: int) -> Line:
 
 class LobbyLines(LineWidget):
     """A line widget whose runs may hold wide characters, and several style names each
-    (``"plain current"``: the plain style, on the current line's background)."""
+    (``"muted current"``: the muted style, on the current line's background). "plain" is
+    the widget's own style; each kind declares only the other styles it draws in, since
+    every one costs each new screen a styling of its own."""
 
     COMPONENT_PREFIX = "lobby"
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "lobby--header",
-        "lobby--plain",
-        "lobby--muted",
-        "lobby--name",
-        "lobby--mine",
-        "lobby--current",
-        "lobby--warning",
-    }
 
     def _style(self, names: str) -> Style:
         style = self._component_styles.get(names)
         if style is None:
             style = self.rich_style
             for name in names.split():
-                style += self.get_component_rich_style(f"lobby--{name}")
+                if name != "plain":
+                    style += self.get_component_rich_style(f"lobby--{name}")
             self._component_styles[names] = style
         return style
 
     def _changed_cells(self, before: Line, after: Line, width: int) -> tuple[int, int]:
-        # With wide characters about, a run's place on the line is not its count of
-        # characters: the whole line is refreshed.
+        # A run's place on the line is not its count of characters here (an accent
+        # written apart takes no cell, a wide character two): the whole line is refreshed.
         return 0, width
 
 
@@ -84,6 +79,7 @@ class TextLine(LobbyLines):
     """One line of text in one style: the lobby's title, or its message."""
 
     DEFAULT_CSS = "TextLine { height: 1; }"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"lobby--header", "lobby--warning"}
 
     def __init__(self, style: str = "plain", **options: str) -> None:
         super().__init__(**options)
@@ -110,6 +106,13 @@ class PickList(LobbyLines, can_focus=True):
         Binding("home", "move(-1000000)", "First", show=False),
         Binding("end", "move(1000000)", "Last", show=False),
     ]
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "lobby--header",
+        "lobby--muted",
+        "lobby--name",
+        "lobby--mine",
+        "lobby--current",
+    }
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
@@ -165,8 +168,10 @@ class PickList(LobbyLines, can_focus=True):
         lines = []
         for key, runs in self.rows[self._top : self._top + height]:
             if self.has_focus and key is not None and key == self._current:
-                runs = tuple((text, f"{names} current") for text, names in runs)
-            lines.append(fit_runs(runs, width))
+                current = tuple((text, f"{names} current") for text, names in runs)
+                lines.append(fit_runs(current, width, pad="current"))
+            else:
+                lines.append(fit_runs(runs, width))
         return lines + [blank(width)] * (height - len(lines))
 
 
@@ -278,6 +283,8 @@ def person_runs(person: Person, me: str) -> tuple[Run, ...]:
 
 class ChatLog(LobbyLines):
     """The chat, the newest line at the foot, each broken to the width."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"lobby--name"}
 
     def __init__(self, **options: str) -> None:
         super().__init__(**options)
