@@ -108,6 +108,7 @@ class LobbyScreen(Screen[None]):
         self._at_table = False
         self._typing = False  # whether the command line is open
         self._returns_to: PickList | None = None  # the list to focus once a line is typed
+        self.view = session.view()  # as last drawn: the keys act on what is shown
         self._stop_listening = session.subscribe(self._hear)
 
     def compose(self) -> ComposeResult:
@@ -185,11 +186,12 @@ class LobbyScreen(Screen[None]):
             self._drawing.stop()
             self._drawing = None
         self._drawn_at = asyncio.get_running_loop().time()
-        view = self.session.view()
+        self.view = view = self.session.view()
         self.query_one("#lobby-title", TextLine).show(title(view))
         self.pools.show(view)
         self.here.show(view)
         self.query_one(ChatLog).show(view)
+        self.refresh_bindings()  # what the keys do follows what is shown
 
     async def _read_again(self) -> None:
         await self.session.refresh()
@@ -230,8 +232,7 @@ class LobbyScreen(Screen[None]):
         picked = self._picked()
         if picked is None or picked[0] != "challenge":
             return None
-        view = self.session.view()
-        challenge = next((c for c in view.challenges if c.id == picked[1]), None)
+        challenge = next((c for c in self.view.challenges if c.id == picked[1]), None)
         if challenge is None or not (challenge.to_me or challenge.from_me):
             return None
         return challenge.id, challenge.to_me
@@ -242,7 +243,7 @@ class LobbyScreen(Screen[None]):
         if picked is None:
             return None
         kind, name = picked
-        view = self.session.view()
+        view = self.view
         if kind == "pool":
             choice = GameChoice.from_key(name)
             return Unpair() if view.pool == choice else Pair(choice)
@@ -269,7 +270,7 @@ class LobbyScreen(Screen[None]):
         if picked is None or not picked[1]:
             self._say("pick a challenge made to you first: ↑ ↓ in the list on the right")
             return
-        challenge = next(c for c in self.session.view().challenges if c.id == picked[0])
+        challenge = next(c for c in self.view.challenges if c.id == picked[0])
         await self._perform(Decline(challenge.challengers[0]))
 
     async def action_partner(self) -> None:
@@ -284,7 +285,7 @@ class LobbyScreen(Screen[None]):
 
     def _person_picked(self) -> str | None:
         picked = self._picked()
-        if picked is None or picked[0] != "person" or picked[1] == self.session.view().me:
+        if picked is None or picked[0] != "person" or picked[1] == self.view.me:
             self._say("pick another player first: ↑ ↓ in the list on the right")
             return None
         return picked[1]
@@ -378,7 +379,7 @@ class LobbyScreen(Screen[None]):
             challenge = self._challenge_picked()
             return description if challenge is not None and challenge[1] else None
         if action in ("partner", "watch"):
-            if kind != "person" or picked is None or picked[1] == self.session.view().me:
+            if kind != "person" or picked is None or picked[1] == self.view.me:
                 return None
             return description
         return None if action == "cancel" else description
