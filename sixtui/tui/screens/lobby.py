@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
+from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
@@ -88,6 +89,9 @@ class LobbyScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
+    view: var[LobbyView] = var(LobbyView(me=""), init=False)
+    """The lobby as last drawn: the keys act on what is shown."""
+
     class TableChosen(Message):
         """The player has a seat at ``table``, or chose to watch it (``watching``): the
         app opens it over the lobby."""
@@ -108,7 +112,6 @@ class LobbyScreen(Screen[None]):
         self._at_table = False
         self._typing = False  # whether the command line is open
         self._returns_to: PickList | None = None  # the list to focus once a line is typed
-        self.view = session.view()  # as last drawn: the keys act on what is shown
         self._stop_listening = session.subscribe(self._hear)
 
     def compose(self) -> ComposeResult:
@@ -186,7 +189,10 @@ class LobbyScreen(Screen[None]):
             self._drawing.stop()
             self._drawing = None
         self._drawn_at = asyncio.get_running_loop().time()
-        self.view = view = self.session.view()
+        self.view = self.session.view()
+
+    def watch_view(self, view: LobbyView) -> None:
+        """Draws the lobby anew (only when it changed)."""
         self.query_one("#lobby-title", TextLine).show(title(view))
         self.pools.show(view)
         self.here.show(view)
