@@ -68,10 +68,15 @@ class LineWidget(Widget):
         changed = []
         for y, (before, after) in enumerate(zip(old, lines, strict=True)):
             if before != after:
-                start, end = _changed_span(before, after, width)
+                start, end = self._changed_cells(before, after, width)
                 changed.append(Region(start, y, end - start, 1))
         if changed:
             self.refresh(*changed)
+
+    def _changed_cells(self, before: Line, after: Line, width: int) -> tuple[int, int]:
+        """The cells to refresh of a line drawn ``before`` and now ``after``: those from
+        the first run that differs to the last."""
+        return _changed_span(before, after, width)
 
     def on_mount(self) -> None:
         self.sync()

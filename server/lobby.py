@@ -1,0 +1,601 @@
+"""The lobby on the hub: each player's :class:`HubLobby` keeps everything it shares in the
+hub, so that any number of server processes hold one lobby between them.
+
+Hub names (every value a msgpack map):
+
+* ``lobby:people`` (map): who is in the lobby, by lobby session id (``lobby:sessions``
+  counter), and what they are doing; ``tables:live`` (map, the rooms'): the games in
+  progress. Both: :mod:`sixtui.server.lobby_copy`. A session writes its own entry in
+  ``lobby:people``, and no other.
+* ``lobby:news`` and ``lobby:to:SID`` (topics): :mod:`sixtui.server.lobby_news`.
+* The pools of quick pairing: :mod:`sixtui.server.pairing`; the challenges:
+  :mod:`sixtui.server.challenges`; the chat: :mod:`sixtui.server.chat`.
+
+A session reads everything once as it opens, then keeps its own copy up to date from the
+news (all of it again after falling behind), and builds its player's view from that copy.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import Any
+
+from sixtui.server import challenges, chat, pairing
+from sixtui.server.challenges import ChallengeRecord
+from sixtui.server.hub import Hub, Lagged, Subscription
+from sixtui.server.lobby_copy import PEOPLE, LobbyCopy, Presence, folded, side_names
+from sixtui.server.lobby_news import (
+    NEWS,
+    SESSION_NUMBERS,
+    BadNews,
+    notify,
+    pack,
+    session_topic,
+    tell_everyone,
+    tell_session,
+    unpack,
+)
+from sixtui.server.pairing import Waiter
+from sixtui.server.seating import (
+    OpenTable,
+    Seeker,
+    Sitter,
+    TableProblem,
+    playing_text,
+    seat,
+    seated_text,
+)
+from sixtui.tui.field_lengths import CHAT_LINE
+from sixtui.tui.lobby_commands import (
+    Accept,
+    Challenge,
+    Command,
+    Decline,
+    GameChoice,
+    Mute,
+    Pair,
+    Partner,
+    Play,
+    Say,
+    Unmute,
+    Unpair,
+    Unpartner,
+    Watch,
+    Withdraw,
+    chat_too_long,
+)
+from sixtui.tui.lobby_session import (
+    LobbySession,
+    LobbyUpdate,
+    LobbyView,
+    Outcome,
+)
+from sixtui.tui.player_text import cut, printable, shown_word
+
+log = logging.getLogger("sixtui.server")
+
+LONGEST_NAME = 24  # cells: a longer name is cut, so that every list keeps its columns
+TEAM_HINT = "pair six --players 4 waits for a game as a team"
+
+
+class HubLobby(LobbySession):
+    """One player's lobby, every part of it that others see kept in ``hub``.
+
+    Made with :meth:`open`. ``open_table`` is the rooms' (see
+    :class:`~sixtui.server.seating.OpenTable`); ``rng`` draws who opens and who partners
+    whom; ``clock`` is the wall clock, which every server process shares (chat allowances
+    are counted on it).
+    """
+
+    def __init__(
+        self,
+        hub: Hub,
+        me: Seeker,
+        open_table: OpenTable,
+        rng: random.Random,
+        clock: Callable[[], float],
+    ) -> None:
+        super().__init__()
+        self._hub = hub
+        self._me = me
+        self._open_table = open_table
+        self._rng = rng
+        self._clock = clock
+        self._presence = Presence(me.name, me.identity)
+        self._waiting: tuple[GameChoice, Waiter] | None = None
+        self._copy = LobbyCopy()
+        self._subscriptions: list[Subscription] = []
+        self._readers: list[asyncio.Task[None]] = []
+
+    @classmethod
+    async def open(
+        cls,
+        hub: Hub,
+        name: str,
+        identity: str,
+        open_table: OpenTable,
+        rng: random.Random | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> HubLobby:
+        """Brings the player ``name`` (the person ``identity``) into the lobby."""
+        sid = f"s{await hub.next_number(SESSION_NUMBERS)}"
+        shown = cut(printable(name).strip(), LONGEST_NAME) or "?"
+        lobby = cls(hub, Seeker(sid, identity, shown), open_table, rng or random.Random(), clock)
+        await lobby._start()
+        return lobby
+
+    @property
+    def name(self) -> str:
+        return self._me.name
+
+    async def _start(self) -> None:
+        # Subscribed before reading, so that nothing changed in between goes unheard.
+        news = self._hub.subscribe(NEWS)
+        mine = self._hub.subscribe(session_topic(self._me.sid))
+        self._subscriptions = [news, mine]
+        await self._copy.read(self._hub, self._me.identity)
+        await self._present()
+        self._readers = [
+            asyncio.create_task(self._read(news, self._heard)),
+            asyncio.create_task(self._read(mine, self._heard_mine)),
+        ]
+
+    # -- what the player sees ------------------------------------------------------------
+
+    def view(self) -> LobbyView:
+        return self._copy.view(self._me.sid, self._waiting)
+
+    # -- commands --------------------------------------------------------------------------
+
+    async def _carry_out(self, command: Command) -> Outcome:
+        match command:
+            case Pair(choice):
+                return await self._pair(choice)
+            case Unpair():
+                return await self._unpair()
+            case Partner(name):
+                return await self._partner(name)
+            case Unpartner():
+                return await self._unpartner()
+            case Challenge(name, choice, computer):
+                return await self._challenge(name, choice, computer)
+            case Accept(name):
+                return await self._accept(name)
+            case Decline(name):
+                return await self._decline(name)
+            case Withdraw(name):
+                return await self._withdraw(name)
+            case Play(choice, level):
+                return await self._play(choice, level)
+            case Watch(target):
+                return await self._watch(target)
+            case Say(text):
+                return await self._say(text)
+            case Mute(name):
+                return await self._mute(name)
+            case Unmute(name):
+                return await self._unmute(name)
+        raise AssertionError(f"no way to carry out {command!r}")
+
+    async def _pair(self, choice: GameChoice) -> Outcome:
+        waiter = Waiter((self._me,))
+        partner = self._copy.partner_of(self._me.sid) if choice.players == 4 else None
+        if partner is not None:
+            them = partner[1]
+            if them.doing == "playing":
+                return Outcome(f"your partner {them.name} is playing now: unpartner to wait alone")
+            waiter = Waiter((self._me, self._copy.seeker(partner)))
+        with_whom = f" with {partner[1].name}" if partner else ""
+        if self._waiting and (self._waiting[0], self._waiting[1].member) == (choice, waiter.member):
+            return Outcome(f"you wait{with_whom} for {choice.title} already: unpair to stop")
+        before = ""
+        if self._waiting:
+            left = self._waiting[0]
+            if not await self._stop_waiting():
+                return Outcome("too late: you have just been paired, and your table opens")
+            before = f"you no longer wait for {left.title}; "
+        if not await pairing.join(self._hub, choice, waiter):
+            return Outcome(f"{before}you wait{with_whom} for {choice.title} already")
+        self._waiting = (choice, waiter)
+        await self._present(doing="waiting", pool=choice.key, what=choice.title, table=None)
+        for person in waiter.people[1:]:
+            await tell_session(
+                self._hub,
+                person.sid,
+                "queued",
+                pool=choice.key,
+                people=[p.to_map() for p in waiter.people],
+                text=f"{self._me.name} is waiting with you for {choice.title}: unpair to stop",
+            )
+        seated = await pairing.pair_pool(self._hub, choice, self._open_table, self._rng)
+        if any(waiter.member == other.member for other in seated):
+            return Outcome()  # the news of the seat says where
+        return Outcome(f"{before}you wait{with_whom} for {choice.title}: unpair to stop")
+
+    async def _unpair(self) -> Outcome:
+        if self._waiting is None:
+            return Outcome("you are not waiting for a game: pair GAME waits for one")
+        choice = self._waiting[0]
+        if not await self._stop_waiting():
+            return Outcome("too late: you have just been paired, and your table opens")
+        return Outcome(f"you no longer wait for {choice.title}")
+
+    async def _stop_waiting(self) -> bool:
+        """Leaves the pool the player waits in, telling a partner who waits with them;
+        false if they were paired meanwhile (their table's news is on its way)."""
+        if self._waiting is None:
+            return True
+        choice, waiter = self._waiting
+        self._waiting = None
+        if not await pairing.leave(self._hub, choice, waiter.member):
+            return False
+        for person in waiter.people:
+            if person.sid != self._me.sid:
+                await tell_session(
+                    self._hub,
+                    person.sid,
+                    "unqueued",
+                    pool=choice.key,
+                    text=f"{self._me.name} stopped waiting: you no longer wait for {choice.title}",
+                )
+        await self._present(doing="lobby", pool=None, what="")
+        return True
+
+    async def _partner(self, name: str) -> Outcome:
+        found = self._copy.someone(name)
+        if isinstance(found, str):
+            return Outcome(found)
+        _, them = found
+        if them.identity == self._me.identity:
+            return Outcome("you cannot partner yourself: partner NAME asks someone else")
+        current = self._copy.partner_of(self._me.sid)
+        if current and current[1].identity == them.identity:
+            return Outcome(f"{them.name} is your partner already")
+        if self._waiting and len(self._waiting[1].people) == 2:
+            return Outcome(f"you wait with your partner for {self._waiting[0].title}: unpair first")
+        await self._present(partner=them.name)
+        if current is not None:
+            await notify(
+                self._hub,
+                current[0],
+                f"{self._me.name} partners {them.name} now: you have no partner",
+            )
+        answered = self._copy.partner_of(self._me.sid)
+        if answered is not None:
+            await notify(
+                self._hub, answered[0], f"{self._me.name} is your partner now: {TEAM_HINT}"
+            )
+            return Outcome(f"{them.name} is your partner now: {TEAM_HINT}")
+        for other_sid, _ in self._copy.sessions_of(them.identity):
+            await notify(
+                self._hub,
+                other_sid,
+                f"{self._me.name} asks you to be partners: partner {self._me.name} to answer",
+            )
+        return Outcome(
+            f"you asked {them.name} to be your partner: they answer partner {self._me.name}"
+        )
+
+    async def _unpartner(self) -> Outcome:
+        asked = self._presence.partner
+        if asked is None:
+            return Outcome("you have no partner, and have asked no one")
+        current = self._copy.partner_of(self._me.sid)
+        if self._waiting and len(self._waiting[1].people) == 2 and not await self._stop_waiting():
+            return Outcome("too late: you have just been paired, and your table opens")
+        await self._present(partner=None)
+        if current is None:
+            return Outcome(f"you no longer ask {asked} to partner you")
+        await notify(self._hub, current[0], f"{self._me.name} no longer partners you")
+        return Outcome(f"you no longer partner {current[1].name}")
+
+    async def _challenge(self, name: str, choice: GameChoice, computer: str | None) -> Outcome:
+        found = self._copy.someone(name)
+        if isinstance(found, str):
+            return Outcome(found)
+        sid, them = found
+        if them.identity == self._me.identity:
+            return Outcome("you cannot challenge yourself: play GAME plays the computer")
+        if them.doing == "playing":
+            return Outcome(f"{them.name} is playing now: challenge them once they are back")
+        mine: list[Seeker] = [self._me]
+        theirs: list[Seeker] = [Seeker(sid, them.identity, them.name)]
+        if choice.players == 4:
+            partner = self._copy.partner_of(self._me.sid)
+            if partner and partner[1].identity == them.identity:
+                return Outcome(f"{them.name} is your partner: challenge another pair")
+            for side, side_sid, who in (
+                (mine, self._me.sid, "you have"),
+                (theirs, sid, f"{them.name} has"),
+            ):
+                found = self._partner_at_table(side_sid, who, computer)
+                if isinstance(found, str):
+                    return Outcome(found)
+                side.extend([found] if found else [])
+        for record in list(self._copy.challenges.values()):
+            if (
+                record.on_side(0, self._me.identity)
+                and record.challenged[0].identity == them.identity
+            ):
+                await challenges.close(self._hub, record.id)  # a new challenge replaces it
+        record = await challenges.make(self._hub, mine, theirs, choice, computer)
+        self._copy.challenges[record.id] = record
+        challengers = side_names(record, record.challengers)
+        for person in theirs:
+            await notify(
+                self._hub,
+                person.sid,
+                f"{' and '.join(challengers)} challenge{'s' if len(mine) == 1 else ''} you to "
+                f"{choice.title}: accept {self._me.name} or decline {self._me.name}",
+            )
+        for person in mine[1:]:
+            await notify(
+                self._hub,
+                person.sid,
+                f"{self._me.name} challenged {them.name} to {choice.title}, with you",
+            )
+        return Outcome(
+            f"you challenged {them.name} to {choice.title}: withdraw {them.name} takes it back"
+        )
+
+    def _partner_at_table(self, sid: str, who: str, computer: str | None) -> Seeker | str | None:
+        """The partner who sits beside the person at ``sid`` (``who`` names them: "you
+        have", "cy has") in a four-player game: theirs, unless at a table; ``None`` when
+        the computer sits there instead; or why no one can."""
+        found = self._copy.partner_of(sid)
+        if found and found[1].doing != "playing":
+            return self._copy.seeker(found)
+        if computer is not None:
+            return None
+        if found:
+            return f"{found[1].name} is playing now: --computer LEVEL gives a computer partner"
+        return f"{who} no partner here: --computer LEVEL gives the computer as one"
+
+    async def _accept(self, name: str) -> Outcome:
+        record = self._copy.challenge_between(self._me.identity, name, side=1)
+        if record is None:
+            return Outcome(self._copy.no_challenge_from(self._me.identity, name))
+        for person in record.people:
+            entry = self._copy.entry_of(person)
+            if entry is None:
+                await self._end_challenge(
+                    record,
+                    f"{person.name} has left: the challenge to {record.choice.title} is withdrawn",
+                )
+                return Outcome(f"{person.name} has left: the challenge is withdrawn")
+            if entry.doing == "playing" and person.identity != self._me.identity:
+                return Outcome(f"{person.name} is playing now: accept once they are back")
+        if not await self._stop_waiting():
+            return Outcome(
+                "you have just been paired: the challenge stays open for after this game"
+            )
+        if not await challenges.close(self._hub, record.id):
+            return Outcome("too late: the challenge was withdrawn")
+        try:
+            await seat(
+                self._hub, self._open_table, record.choice, record.sides(self._me), self._rng
+            )
+        except TableProblem as why:
+            for person in record.people:
+                if person.identity != self._me.identity:
+                    await notify(
+                        self._hub,
+                        person.sid,
+                        f"the table for {record.choice.title} could not be opened: {why}",
+                    )
+            return Outcome(f"the table could not be opened: {why}")
+        return Outcome()
+
+    async def _decline(self, name: str) -> Outcome:
+        record = self._copy.challenge_between(self._me.identity, name, side=1)
+        if record is None:
+            return Outcome(self._copy.no_challenge_from(self._me.identity, name))
+        challenger = record.challengers[0].name
+        if not await self._end_challenge(
+            record, f"{self._me.name} declined your challenge to {record.choice.title}"
+        ):
+            return Outcome(f"{challenger}'s challenge was withdrawn already")
+        return Outcome(f"you declined {challenger}'s challenge")
+
+    async def _withdraw(self, name: str) -> Outcome:
+        record = self._copy.challenge_between(self._me.identity, name, side=0)
+        if record is None:
+            return Outcome(f"you have no challenge out to {shown_word(name)}")
+        challenged = record.challenged[0].name
+        if not await self._end_challenge(
+            record, f"{self._me.name} withdrew the challenge to {record.choice.title}"
+        ):
+            return Outcome(f"{challenged} answered first: the challenge is over")
+        return Outcome(f"you withdrew your challenge to {challenged}")
+
+    async def _end_challenge(self, record: ChallengeRecord, news: str) -> bool:
+        """Closes ``record`` and tells everyone in it but the player ``news``; false if it
+        was closed already."""
+        if not await challenges.close(self._hub, record.id):
+            return False
+        for person in record.people:
+            if person.identity != self._me.identity:
+                await notify(self._hub, person.sid, news)
+        return True
+
+    async def _play(self, choice: GameChoice, level: str) -> Outcome:
+        mine: list[Sitter] = [self._me]
+        if choice.players == 4:
+            partner = self._copy.partner_of(self._me.sid)
+            if partner and partner[1].doing != "playing":
+                mine.append(self._copy.seeker(partner))
+            else:
+                mine.append(level)
+        if not await self._stop_waiting():
+            return Outcome("too late: you have just been paired, and your table opens")
+        theirs: list[Sitter] = [level] * (choice.players // 2)
+        try:
+            await seat(self._hub, self._open_table, choice, [mine, theirs], self._rng)
+        except TableProblem as why:
+            return Outcome(f"the table could not be opened: {why}")
+        return Outcome()
+
+    async def _watch(self, target: str) -> Outcome:
+        await self._copy.read_tables(self._hub)
+        if target.isdigit():
+            table = self._copy.tables.get(target)
+            if table is None:
+                return Outcome(f"no game numbered {target} is in progress")
+        else:
+            found = self._copy.table_of(target)
+            if isinstance(found, str):
+                return Outcome(found)
+            table = found
+        what = " against ".join(" and ".join(side) for side in table.sides)
+        await self._present(doing="watching", table=table.id, what=what, pool=None)
+        return Outcome(table=table.id, watching=True)
+
+    async def _say(self, text: str) -> Outcome:
+        line = printable(text).strip()
+        if not line:
+            return Outcome("say what? say TEXT sends TEXT to everyone in the lobby")
+        if len(line) > CHAT_LINE:
+            return Outcome(chat_too_long(len(line)))
+        wait = await chat.wait_before_saying(self._hub, self._me.identity, self._clock())
+        if wait > 0:
+            return Outcome(f"slow down: you may say another line in {math.ceil(wait)} s")
+        await chat.say(self._hub, self._me.name, self._me.identity, line)
+        return Outcome()
+
+    async def _mute(self, name: str) -> Outcome:
+        known = self._copy.known_name(name)
+        shown = known or shown_word(name)
+        if folded(name) == folded(self._me.name):
+            return Outcome("you cannot mute yourself")
+        if folded(name) in self._copy.muted:
+            return Outcome(f"{shown} is muted already: unmute {shown} shows their chat again")
+        if known is None:
+            return Outcome(f"no one called {shown} is here or in the chat")
+        await self._set_muted(name, True)
+        return Outcome(f"you no longer see {shown}'s chat: unmute {shown} shows it again")
+
+    async def _unmute(self, name: str) -> Outcome:
+        shown = self._copy.known_name(name) or shown_word(name)
+        if folded(name) not in self._copy.muted:
+            muted = ", ".join(sorted(self._copy.muted)) or "no one"
+            return Outcome(f"{shown} is not muted: you mute {muted}")
+        await self._set_muted(name, False)
+        return Outcome(f"you see {shown}'s chat again")
+
+    async def _set_muted(self, name: str, muted: bool) -> None:
+        if muted:
+            self._copy.muted.add(folded(name))
+        else:
+            self._copy.muted.discard(folded(name))
+        await chat.set_muted(self._hub, self._me.identity, name, muted)
+        self._tell(LobbyUpdate("chat"))
+
+    # -- leaving and coming back -----------------------------------------------------------
+
+    async def returned(self) -> None:
+        await self._present(doing="lobby", table=None, what="")
+        await self._copy.read_tables(self._hub)
+        self._tell(LobbyUpdate("lobby"))
+
+    async def refresh(self) -> None:
+        if await self._copy.read_tables(self._hub):
+            self._tell(LobbyUpdate("lobby"))
+
+    async def close(self) -> None:
+        for reader in self._readers:
+            reader.cancel()
+        for reader in self._readers:
+            with contextlib.suppress(asyncio.CancelledError):
+                await reader
+        for subscription in self._subscriptions:
+            await subscription.close()
+        self._listeners.clear()
+        await self._stop_waiting()
+        if not any(sid != self._me.sid for sid, _ in self._copy.sessions_of(self._me.identity)):
+            for record in await challenges.open_challenges(self._hub):
+                if any(person.identity == self._me.identity for person in record.people):
+                    title = record.choice.title
+                    left = f"{self._me.name} has left: the challenge to {title} is withdrawn"
+                    await self._end_challenge(record, left)
+        partner = self._copy.partner_of(self._me.sid)
+        if partner is not None:
+            await notify(
+                self._hub, partner[0], f"{self._me.name} has left: you have no partner now"
+            )
+        await self._hub.map_delete(PEOPLE, self._me.sid)
+        await tell_everyone(self._hub, "gone", sid=self._me.sid)
+
+    # -- the hub ---------------------------------------------------------------------------
+
+    async def _present(self, **changes: Any) -> None:
+        """Changes the player's entry and tells everyone."""
+        self._presence = replace(self._presence, **changes)
+        self._copy.people[self._me.sid] = self._presence
+        value = self._presence.to_map()
+        await self._hub.map_set(PEOPLE, self._me.sid, pack(value))
+        await tell_everyone(self._hub, "person", sid=self._me.sid, person=value)
+
+    async def _read(
+        self, subscription: Subscription, heard: Callable[[dict[str, Any]], Awaitable[None]]
+    ) -> None:
+        """Hands every message of ``subscription`` to ``heard``; after falling behind,
+        reads everything again."""
+        while True:
+            try:
+                message = await anext(subscription)
+            except StopAsyncIteration:
+                return
+            except Lagged:
+                await self._copy.read(self._hub, self._me.identity)
+                self._tell(LobbyUpdate("lobby"))
+                continue
+            try:
+                await heard(unpack(message))
+            except (BadNews, KeyError, TypeError, ValueError) as why:
+                log.warning("lobby news passed over: %s", why)
+
+    async def _heard(self, news: dict[str, Any]) -> None:
+        """News for every lobby."""
+        self._copy.heard(news)
+        if news["kind"] != "chat":
+            self._tell(LobbyUpdate("lobby"))
+        elif folded(news["line"]["name"]) not in self._copy.muted:
+            self._tell(LobbyUpdate("chat"))
+
+    async def _heard_mine(self, news: dict[str, Any]) -> None:
+        """News for this session alone."""
+        kind = news["kind"]
+        if kind == "notice":
+            self._tell(LobbyUpdate("notice", str(news["text"])))
+        elif kind == "seated":
+            await self._seated(
+                str(news["table"]), GameChoice.from_key(str(news["game"])), news["sides"]
+            )
+        elif kind == "queued":
+            choice = GameChoice.from_key(str(news["pool"]))
+            people = tuple(Seeker.from_map(person) for person in news["people"])
+            self._waiting = (choice, Waiter(people))
+            await self._present(doing="waiting", pool=choice.key, what=choice.title, table=None)
+            self._tell(LobbyUpdate("notice", str(news["text"])))
+        elif kind == "unqueued":
+            if self._waiting and self._waiting[0].key == news["pool"]:
+                self._waiting = None
+                await self._present(doing="lobby", pool=None, what="")
+            self._tell(LobbyUpdate("notice", str(news["text"])))
+
+    async def _seated(self, table: str, choice: GameChoice, sides: list[list[str]]) -> None:
+        names = [[str(name) for name in side] for side in sides]
+        if self._waiting:  # seated by a challenge while waiting in a pool
+            waiting, self._waiting = self._waiting, None
+            await pairing.leave(self._hub, waiting[0], waiting[1].member)
+        what = playing_text(choice, names, self._me.name)
+        await self._present(doing="playing", table=table, what=what, pool=None)
+        await self._copy.read_tables(self._hub)
+        self._tell(LobbyUpdate("seated", seated_text(choice, names, self._me.name), table))

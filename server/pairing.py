@@ -1,0 +1,224 @@
+"""Quick pairing: pools of players waiting for a game with given options, and the pairing
+of whoever has waited longest, safe however many server processes pair at once.
+
+A pool is a hub queue, ``lobby:pool:KEY`` (KEY as :attr:`GameChoice.key` names the game
+and its options). A member is one person (by identity) or two partners (``pair:A+B``,
+their identities in order), valued with the people and the sessions they wait at.
+
+Any session may pair a pool: it lists the waiters, picks the first table they can fill
+(:func:`find_match`), and takes exactly those members, all of them or none, in one step
+(the hub's ``queue_take_members``). What another process took first is not there to be
+taken again, and the pass looks again: so no one is seated twice. A pass runs after every
+join and sees everyone who joined before it, so no one is left waiting while a table
+could be filled.
+
+``lobby:pools`` (map) names every pool ever joined, so that a new session finds those
+beyond the standard ones. ``lobby:pool-numbers`` (counter) orders the news of pools: of
+two summaries of a pool, the one with the higher number was read later.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sixtui.server.hub import Hub, QueueEntry
+from sixtui.server.lobby_news import BadNews, notify, pack, tell_everyone, unpack
+from sixtui.server.seating import OpenTable, Seeker, TableProblem, seat
+from sixtui.tui.lobby_commands import STANDARD_POOLS, GameChoice
+
+POOLS = "lobby:pools"
+POOL_NUMBERS = "lobby:pool-numbers"
+
+
+def pool_queue(key: str) -> str:
+    return f"lobby:pool:{key}"
+
+
+@dataclass(frozen=True)
+class Waiter:
+    """A member of a pool: one person, or two partners who play as a side."""
+
+    people: tuple[Seeker, ...]
+
+    @property
+    def member(self) -> str:
+        """The member's name in the queue: the same whichever partner queued the pair."""
+        if len(self.people) == 1:
+            return self.people[0].identity
+        return "pair:" + "+".join(sorted(person.identity for person in self.people))
+
+    @property
+    def identities(self) -> frozenset[str]:
+        return frozenset(person.identity for person in self.people)
+
+    def to_bytes(self) -> bytes:
+        return pack({"people": [person.to_map() for person in self.people]})
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Waiter:
+        try:
+            people = tuple(Seeker.from_map(person) for person in unpack(data)["people"])
+        except (KeyError, TypeError) as why:
+            raise BadNews(f"not a waiter: {why}") from None
+        if len(people) not in (1, 2):
+            raise BadNews(f"a waiter is one person or two, not {len(people)}")
+        return cls(people)
+
+
+@dataclass(frozen=True)
+class PoolSummary:
+    """How many players wait in a pool and how long the longest has waited (seconds), as
+    read after news ``number``."""
+
+    waiting: int
+    longest: float
+    number: int = 0
+
+
+def find_match(waiters: Sequence[Waiter], players: int) -> list[int] | None:
+    """The places of the waiters (in the order they came) who make the first table that
+    can be made: the first waiter who can be seated at all, with the earliest others that
+    fill exactly ``players`` seats. Partners are one side, so a pair sits only with another
+    pair or with two who came alone; nobody sits twice at one table.
+
+    >>> solo = lambda name: Waiter((Seeker(name, name, name),))
+    >>> pair = lambda a, b: Waiter((Seeker(a, a, a), Seeker(b, b, b)))
+    >>> find_match([pair("a", "b"), solo("c"), pair("d", "e")], 4)
+    [0, 2]
+    >>> find_match([solo("a"), pair("b", "c"), pair("d", "e")], 4)  # a waits: 5 seats
+    [1, 2]
+    >>> find_match([pair("a", "b"), solo("c")], 4) is None
+    True
+    """
+    largest = players // 2  # a waiter is at most one side
+    for first, waiter in enumerate(waiters):
+        if len(waiter.people) > largest:
+            continue
+        rest = _earliest(waiters, first + 1, players - len(waiter.people), waiter.identities)
+        if rest is not None:
+            return [first, *rest]
+    return None
+
+
+def _earliest(
+    waiters: Sequence[Waiter], start: int, seats: int, seated: frozenset[str]
+) -> list[int] | None:
+    """The earliest waiters from ``start`` on who fill exactly ``seats`` seats, none of them
+    one of the people already ``seated``."""
+    if seats == 0:
+        return []
+    for place in range(start, len(waiters)):
+        waiter = waiters[place]
+        if len(waiter.people) <= seats and seated.isdisjoint(waiter.identities):
+            rest = _earliest(
+                waiters, place + 1, seats - len(waiter.people), seated | waiter.identities
+            )
+            if rest is not None:
+                return [place, *rest]
+    return None
+
+
+def sides_of(waiters: Sequence[Waiter], rng: random.Random) -> list[list[Seeker]]:
+    """The two sides of a table of ``waiters``: partners side by side, and those who came
+    alone partnered at random."""
+    pairs = [list(waiter.people) for waiter in waiters if len(waiter.people) == 2]
+    alone = [waiter.people[0] for waiter in waiters if len(waiter.people) == 1]
+    rng.shuffle(alone)
+    per_side = (2 * len(pairs) + len(alone)) // 2
+    return pairs + [alone[start : start + per_side] for start in range(0, len(alone), per_side)]
+
+
+async def join(hub: Hub, choice: GameChoice, waiter: Waiter) -> bool:
+    """Puts ``waiter`` in the pool; false, changing nothing, if they wait there already."""
+    await hub.map_set(POOLS, choice.key, b"")
+    joined = await hub.queue_join(pool_queue(choice.key), waiter.member, waiter.to_bytes())
+    if joined:
+        await publish_summary(hub, choice)
+    return joined
+
+
+async def leave(hub: Hub, choice: GameChoice, member: str) -> bool:
+    """Takes ``member`` out of the pool; false if they were not there (or were paired)."""
+    left = await hub.queue_leave(pool_queue(choice.key), member)
+    if left:
+        await publish_summary(hub, choice)
+    return left
+
+
+async def pair_pool(
+    hub: Hub, choice: GameChoice, open_table: OpenTable, rng: random.Random
+) -> list[Waiter]:
+    """Seats every table the pool's waiters can fill, longest waiters first; returns who
+    was seated. If a table cannot be opened, its players wait again and are told why."""
+    queue = pool_queue(choice.key)
+    seated: list[Waiter] = []
+    while True:
+        waiting = await _readable(hub, queue)
+        chosen = find_match([waiter for _, waiter in waiting], choice.players)
+        if chosen is None:
+            return seated
+        members = [waiting[place][0].member for place in chosen]
+        if not await hub.queue_take_members(queue, members):
+            continue  # another pass took some of them, or someone left: look again
+        await publish_summary(hub, choice)
+        table = [waiting[place][1] for place in chosen]
+        try:
+            await seat(hub, open_table, choice, sides_of(table, rng), rng)
+        except TableProblem as why:
+            await _wait_again(hub, choice, table, str(why))
+            return seated
+        seated += table
+
+
+async def _readable(hub: Hub, queue: str) -> list[tuple[QueueEntry, Waiter]]:
+    """The pool's members, longest waiter first; one whose value cannot be read (written
+    by another version of the server, say) is taken out, never seated."""
+    readable = []
+    for entry in await hub.queue_list(queue):
+        try:
+            readable.append((entry, Waiter.from_bytes(entry.value)))
+        except BadNews:
+            await hub.queue_leave(queue, entry.member)
+    return readable
+
+
+async def _wait_again(hub: Hub, choice: GameChoice, table: list[Waiter], why: str) -> None:
+    for waiter in table:
+        await hub.queue_join(pool_queue(choice.key), waiter.member, waiter.to_bytes())
+        for person in waiter.people:
+            await notify(hub, person.sid, f"the table could not be opened ({why}): you wait again")
+    await publish_summary(hub, choice)
+
+
+async def publish_summary(hub: Hub, choice: GameChoice) -> None:
+    """Tells every lobby how many wait in the pool now. The number is taken after the
+    change and before the reading, so the summary with the highest number is the newest."""
+    number = await hub.next_number(POOL_NUMBERS)
+    summary = await read_pool(hub, choice.key)
+    await tell_everyone(
+        hub,
+        "pool",
+        pool=choice.key,
+        number=number,
+        waiting=summary.waiting,
+        longest=summary.longest,
+    )
+
+
+async def read_pool(hub: Hub, key: str) -> PoolSummary:
+    entries = await hub.queue_list(pool_queue(key))
+    waiting = 0
+    for entry in entries:
+        try:
+            waiting += len(Waiter.from_bytes(entry.value).people)
+        except BadNews:
+            continue
+    return PoolSummary(waiting, entries[0].waited if entries else 0.0)
+
+
+async def read_pools(hub: Hub) -> dict[str, PoolSummary]:
+    """Every pool that has been joined (and the standard ones), as it is now."""
+    keys = {choice.key for choice in STANDARD_POOLS} | set(await hub.map_all(POOLS))
+    return {key: await read_pool(hub, key) for key in keys}

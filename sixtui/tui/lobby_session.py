@@ -1,0 +1,191 @@
+"""What the lobby screen sees of the lobby, and the one place it sends what the player does.
+
+As the game screen talks to a :class:`~sixtui.tui.session.GameSession`, the lobby screen
+reads :meth:`LobbySession.view`, hands every command (typed on the command line, or chosen
+with the keys) to :meth:`LobbySession.perform`, and redraws when the session tells its
+listeners that something changed. A server implements the session on its shared state
+(``sixtui.server.lobby``); the screen knows nothing of how.
+
+Every text in a view is printable (:func:`~sixtui.tui.player_text.printable`): the screen
+draws names and chat exactly as they are.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from sixtui.tui.lobby_commands import (
+    Command,
+    CommandError,
+    GameChoice,
+    Help,
+    parse_command,
+    usage,
+)
+
+Doing = Literal["lobby", "waiting", "playing", "watching"]
+UpdateKind = Literal["lobby", "chat", "notice", "seated"]
+
+
+@dataclass(frozen=True)
+class Person:
+    """Someone in the lobby, and what they are doing: ``what`` says which game they wait
+    for, play or watch, and against whom."""
+
+    name: str
+    doing: Doing
+    what: str = ""
+    partner: str | None = None
+    table: str | None = None
+
+
+@dataclass(frozen=True)
+class PoolView:
+    """A pool of quick pairing: how many players wait, and the longest for how long."""
+
+    choice: GameChoice
+    waiting: int
+    longest: float  # seconds
+    mine: bool = False
+
+
+@dataclass(frozen=True)
+class ChallengeView:
+    """A challenge not yet answered: who challenged whom (a side is one player, or two
+    partners) to which game."""
+
+    id: str
+    challengers: tuple[str, ...]
+    challenged: tuple[str, ...]
+    choice: GameChoice
+    to_me: bool = False
+    from_me: bool = False
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A game in progress, which anyone may watch: its two sides, the side that opened
+    the match first, and the games each side has won."""
+
+    id: str
+    title: str
+    sides: tuple[tuple[str, ...], tuple[str, ...]]
+    wins: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class LobbyView:
+    """The lobby as one player sees it now.
+
+    ``partner`` is their partner once both have asked; ``asked`` is whom they asked, while
+    that one has not answered; ``asking`` are those who asked them. ``pool`` is where they
+    wait to be paired. The chat leaves out the lines of those they muted.
+    """
+
+    me: str
+    people: tuple[Person, ...] = ()
+    pools: tuple[PoolView, ...] = ()
+    challenges: tuple[ChallengeView, ...] = ()
+    tables: tuple[TableView, ...] = ()
+    chat: tuple[ChatLine, ...] = ()
+    partner: str | None = None
+    asked: str | None = None
+    asking: tuple[str, ...] = ()
+    pool: GameChoice | None = None
+
+
+@dataclass(frozen=True)
+class LobbyUpdate:
+    """News for the screen: ``lobby`` (what the view shows changed), ``chat`` (a line was
+    said), ``notice`` (``text`` is for the player: a challenge came, a partner left...) or
+    ``seated`` (the player has a seat at ``table``: the screen opens it)."""
+
+    kind: UpdateKind
+    text: str = ""
+    table: str | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What came of a command: ``text`` for the player (a reply, or why nothing was done),
+    a ``table`` to open (to play, or as a spectator when ``watching``), or the ``help``."""
+
+    text: str = ""
+    table: str | None = None
+    watching: bool = False
+    help: bool = False
+
+
+Listener = Callable[[LobbyUpdate], None]
+
+
+class LobbySession(ABC):
+    """One player in the lobby: what they see, and the commands they give."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Listener] = []
+
+    @abstractmethod
+    def view(self) -> LobbyView:
+        """The lobby as the player sees it now; waiting times count up to this moment."""
+
+    async def command(self, text: str) -> Outcome:
+        """Reads ``text`` as the command line does and carries it out; a line that is no
+        command changes nothing, and the outcome says why."""
+        try:
+            command = parse_command(text)
+        except CommandError as why:
+            return Outcome(str(why))
+        if command is None:
+            return Outcome()
+        return await self.perform(command)
+
+    async def perform(self, command: Command) -> Outcome:
+        """Carries out ``command``; what cannot be done changes nothing, and says why."""
+        if isinstance(command, Help):
+            return Outcome(usage(command.command)) if command.command else Outcome(help=True)
+        return await self._carry_out(command)
+
+    @abstractmethod
+    async def _carry_out(self, command: Command) -> Outcome:
+        """Carries out any command but help."""
+
+    @abstractmethod
+    async def returned(self) -> None:
+        """The player is back in the lobby from a table they played or watched."""
+
+    @abstractmethod
+    async def refresh(self) -> None:
+        """Reads again what changes without news to the lobby (the games in progress)."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """The player leaves: they stop waiting, their challenges are withdrawn, and the
+        others are told."""
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Calls ``listener`` with every :class:`LobbyUpdate`; returns what stops that.
+
+        News comes from other players' sessions: a listener must not block or draw, but
+        post its screen a message and return.
+        """
+        self._listeners.append(listener)
+
+        def stop() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return stop
+
+    def _tell(self, update: LobbyUpdate) -> None:
+        for listener in list(self._listeners):
+            listener(update)

@@ -1,0 +1,478 @@
+"""The lobby: quick pairing, challenges, the games in progress, who is here and what they
+are doing, and the chat; the keys for each, and a command line for all of it."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import ClassVar
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingsMap, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.reactive import var
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Input, Static
+
+from sixtui.tui.field_lengths import CHAT_LINE, COMMAND_LINE
+from sixtui.tui.lobby_commands import (
+    USAGES,
+    Accept,
+    Command,
+    Decline,
+    GameChoice,
+    Pair,
+    Partner,
+    Unpair,
+    Watch,
+    Withdraw,
+)
+from sixtui.tui.lobby_session import LobbySession, LobbyUpdate, LobbyView, Outcome
+from sixtui.tui.screens.home import HomeScreen
+from sixtui.tui.widgets.keys import KeyBar
+from sixtui.tui.widgets.lobby_lists import ChatLog, LobbyList, PickList, PoolList, TextLine
+
+QUIET = 0.5  # seconds: news that comes faster is drawn together, at most once in this time
+TICK = 5.0  # seconds between two readings of the games in progress and of waiting times
+CHAT_PREFIX = "say "
+LINE_KEYS = BindingsMap(Input.BINDINGS)  # the command line's editing keys
+
+KEYS = (
+    ("↑ ↓", "pick a pool, a challenge, a game or a player"),
+    ("← → Tab", "between the pools and the rest"),
+    (
+        "Enter",
+        "pair for the pool picked (again: stop waiting), accept the challenge, "
+        "watch the game, or challenge the player",
+    ),
+    ("d", "decline the challenge picked"),
+    ("p", "ask the player picked to partner you"),
+    ("w", "watch the game of the player picked"),
+    ("c", "chat"),
+    ("/", "type a command"),
+    ("l", "local play: hot-seat or the computer, on this screen"),
+    ("?", "this help"),
+    ("q", "leave"),
+)
+
+
+class LobbyChanged(Message):
+    """The lobby session has news; posted so that it is handled on this screen's task."""
+
+    def __init__(self, update: LobbyUpdate) -> None:
+        super().__init__()
+        self.update = update
+
+
+class LobbyScreen(Screen[None]):
+    """The lobby of ``session``. News that comes within ``quiet`` seconds of the last
+    drawing is drawn together at the end of them; every ``tick`` seconds the games in
+    progress are read again and the waiting times redrawn."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "choose", "Choose"),
+        Binding("left", "focus_list('pools')", "Lists", key_display="←→"),
+        Binding("right", "focus_list('here')", "Lists", show=False),
+        Binding("d", "decline", "Decline"),
+        Binding("p", "partner", "Partner"),
+        Binding("w", "watch", "Watch"),
+        Binding("c", "chat", "Chat"),
+        Binding("slash,colon", "open_command", "Command"),
+        Binding("l", "local_play", "Local play"),
+        Binding("escape", "cancel", "Cancel"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    view: var[LobbyView] = var(LobbyView(me=""), init=False)
+    """The lobby as last drawn: the keys act on what is shown."""
+
+    class TableChosen(Message):
+        """The player has a seat at ``table``, or chose to watch it (``watching``): the
+        app opens it over the lobby."""
+
+        def __init__(self, table: str, watching: bool) -> None:
+            super().__init__()
+            self.table = table
+            self.watching = watching
+
+    def __init__(self, session: LobbySession, quiet: float = QUIET, tick: float = TICK) -> None:
+        super().__init__()
+        self.session = session
+        self._quiet = quiet
+        self._tick = tick
+        self._drawn_at = float("-inf")  # the event loop's time
+        self._drawing: Timer | None = None
+        self._ticking: Timer | None = None
+        self._at_table = False
+        self._typing = False  # whether the command line is open
+        self._returns_to: PickList | None = None  # the list to focus once a line is typed
+        self._stop_listening = session.subscribe(self._hear)
+
+    def compose(self) -> ComposeResult:
+        yield TextLine("header", id="lobby-title")
+        with Horizontal(id="lobby-lists"):
+            yield PoolList(id="pools")
+            yield LobbyList(id="here")
+        yield ChatLog(id="chat")
+        yield TextLine("warning", id="lobby-message")
+        yield KeyBar()
+        yield CommandLine(id="command-line")
+
+    @property
+    def pools(self) -> PoolList:
+        return self.query_one("#pools", PoolList)
+
+    @property
+    def here(self) -> LobbyList:
+        return self.query_one("#here", LobbyList)
+
+    @property
+    def command_line(self) -> Input:
+        return self.query_one("#command-line", Input)
+
+    def on_mount(self) -> None:
+        self._draw()
+        self.set_focus(self.pools)
+        self._ticking = self.set_interval(self._tick, self._read_again)
+
+    def on_unmount(self) -> None:
+        self._stop_listening()
+
+    async def on_screen_resume(self) -> None:
+        if self._ticking is not None:
+            self._ticking.resume()
+        if self._at_table:
+            self._at_table = False
+            await self.session.returned()
+
+    def on_screen_suspend(self) -> None:
+        if self._ticking is not None:
+            self._ticking.pause()
+
+    # -- news ----------------------------------------------------------------------------
+
+    def _hear(self, update: LobbyUpdate) -> None:
+        """News from the session, often brought by another player's session: posted,
+        since code running for another session must never touch these widgets."""
+        self.post_message(LobbyChanged(update))
+
+    @on(LobbyChanged)
+    def _lobby_changed(self, message: LobbyChanged) -> None:
+        update = message.update
+        if update.kind in ("notice", "seated"):
+            self._say(update.text)
+        if update.kind == "seated" and update.table is not None:
+            self._open_table(update.table, watching=False)
+        if update.kind == "lobby":
+            self._draw_soon()
+        else:
+            self._draw()
+
+    def _draw_soon(self) -> None:
+        """Draws now, or at the end of the quiet time if the last drawing was in it."""
+        if self._drawing is not None:
+            return
+        wait = self._drawn_at + self._quiet - asyncio.get_running_loop().time()
+        if wait <= 0:
+            self._draw()
+        else:
+            self._drawing = self.set_timer(wait, self._draw)
+
+    def _draw(self) -> None:
+        if self._drawing is not None:
+            self._drawing.stop()
+            self._drawing = None
+        self._drawn_at = asyncio.get_running_loop().time()
+        self.view = self.session.view()
+
+    def watch_view(self, view: LobbyView) -> None:
+        """Draws the lobby anew (only when it changed)."""
+        self.query_one("#lobby-title", TextLine).show(title(view))
+        self.pools.show(view)
+        self.here.show(view)
+        self.query_one(ChatLog).show(view)
+        self.refresh_bindings()  # what the keys do follows what is shown
+
+    async def _read_again(self) -> None:
+        await self.session.refresh()
+        self.pools.show(self.session.view())  # the waiting times go on
+
+    def _say(self, text: str) -> None:
+        self.query_one("#lobby-message", TextLine).show(text)
+
+    def _open_table(self, table: str, watching: bool) -> None:
+        self._at_table = True
+        self.post_message(self.TableChosen(table, watching))
+
+    # -- doing things ----------------------------------------------------------------------
+
+    async def _perform(self, command: Command) -> None:
+        self._show(await self.session.perform(command))
+
+    def _show(self, outcome: Outcome) -> None:
+        self._say(outcome.text)
+        if outcome.help:
+            self.app.push_screen(LobbyHelpScreen())
+        if outcome.table is not None:
+            self._open_table(outcome.table, outcome.watching)
+        self._draw()
+
+    def _picked(self) -> tuple[str, str] | None:
+        """What the focused list's current row stands for: its kind and its name."""
+        focused = self.focused
+        if not isinstance(focused, PickList) or focused.current is None:
+            return None
+        if focused is self.pools:
+            return "pool", focused.current
+        kind, _, name = focused.current.partition(":")
+        return kind, name
+
+    def _challenge_picked(self) -> tuple[str, bool] | None:
+        """The challenge picked, and whether it was made to the player (not by them)."""
+        picked = self._picked()
+        if picked is None or picked[0] != "challenge":
+            return None
+        challenge = next((c for c in self.view.challenges if c.id == picked[1]), None)
+        if challenge is None or not (challenge.to_me or challenge.from_me):
+            return None
+        return challenge.id, challenge.to_me
+
+    def _command_for_choice(self) -> Command | str | None:
+        """What Enter does with the row picked: a command, or a line to type."""
+        picked = self._picked()
+        if picked is None:
+            return None
+        kind, name = picked
+        view = self.view
+        if kind == "pool":
+            choice = GameChoice.from_key(name)
+            return Unpair() if view.pool == choice else Pair(choice)
+        if kind == "table":
+            return Watch(name)
+        if kind == "person":
+            return None if name == view.me else f"challenge {name} "
+        challenge = next((c for c in view.challenges if c.id == name), None)
+        if challenge is not None and challenge.to_me:
+            return Accept(challenge.challengers[0])
+        if challenge is not None and challenge.from_me:
+            return Withdraw(challenge.challenged[0])
+        return None
+
+    async def action_choose(self) -> None:
+        chosen = self._command_for_choice()
+        if isinstance(chosen, str):
+            self.action_open_command(chosen)
+        elif chosen is not None:
+            await self._perform(chosen)
+
+    async def action_decline(self) -> None:
+        picked = self._challenge_picked()
+        if picked is None or not picked[1]:
+            self._say("pick a challenge made to you first: ↑ ↓ in the list on the right")
+            return
+        challenge = next(c for c in self.view.challenges if c.id == picked[0])
+        await self._perform(Decline(challenge.challengers[0]))
+
+    async def action_partner(self) -> None:
+        person = self._person_picked()
+        if person is not None:
+            await self._perform(Partner(person))
+
+    async def action_watch(self) -> None:
+        person = self._person_picked()
+        if person is not None:
+            await self._perform(Watch(person))
+
+    def _person_picked(self) -> str | None:
+        picked = self._picked()
+        if picked is None or picked[0] != "person" or picked[1] == self.view.me:
+            self._say("pick another player first: ↑ ↓ in the list on the right")
+            return None
+        return picked[1]
+
+    def action_focus_list(self, which: str) -> None:
+        self.set_focus(self.pools if which == "pools" else self.here)
+
+    def action_chat(self) -> None:
+        self.action_open_command(CHAT_PREFIX)
+
+    def action_open_command(self, text: str = "") -> None:
+        line = self.command_line
+        line.placeholder = "a command: pair, challenge, partner, watch, say... help lists them"
+        line.value = text
+        line.cursor_position = len(text)
+        line.display = True
+        self._typing = True
+        if isinstance(self.focused, PickList):
+            self._returns_to = self.focused
+        self.set_focus(line)
+
+    def action_cancel(self) -> None:
+        if self._typing:
+            self._close_command_line()
+
+    def _close_command_line(self) -> None:
+        line = self.command_line
+        line.display = False
+        line.value = ""
+        self._typing = False
+        self.set_focus(self._returns_to or self.pools)
+
+    # -- keys --------------------------------------------------------------------------------
+
+    async def on_key(self, event: events.Key) -> None:
+        """Every key of the lobby, handled here in the order the keys came.
+
+        Keys that arrive together (typed fast, or a script's whole line in one packet) all
+        go to the widget that had the focus when they came, and Textual would only run
+        their bindings once each had bubbled up to the app: a line typed after / would
+        run the lobby's keys instead. Here, every key runs at once, in turn: the lobby's
+        while the command line is closed, and the line's own (the line only shows the
+        text) while it is open.
+        """
+        if self._typing:
+            await self._type(event)
+            return
+        active = self.active_bindings.get(event.key)
+        if active is not None and active.enabled:
+            event.stop()
+            event.prevent_default()
+            await self.app.run_action(active.binding.action, active.node)
+
+    async def _type(self, event: events.Key) -> None:
+        line = self.command_line
+        handled = True
+        if event.key == "enter":
+            text = line.value
+            self._close_command_line()
+            self._show(await self.session.command(text))
+        elif event.key == "escape":
+            self._close_command_line()
+        elif event.is_printable and event.character:
+            if len(line.value) < longest_line(line.value):
+                line.insert_text_at_cursor(event.character)
+        else:
+            binding = next(iter(LINE_KEYS.key_to_bindings.get(event.key, [])), None)
+            handled = binding is not None and await self.app.run_action(binding.action, line)
+        if handled:
+            event.stop()
+            event.prevent_default()
+
+    def action_help(self) -> None:
+        self.app.push_screen(LobbyHelpScreen())
+
+    def action_local_play(self) -> None:
+        self.app.push_screen(LocalPlayScreen())
+
+    # -- the keys offered ------------------------------------------------------------------
+
+    def key_description(self, action: str, description: str) -> str | None:
+        """What the footer says the key bound to ``action`` does now; ``None`` leaves out
+        a key that would do nothing here."""
+        if isinstance(self.focused, Input):
+            return description if action == "cancel" else None
+        if action == "choose":
+            return self._choice_description()
+        picked = self._picked()
+        kind = picked[0] if picked else None
+        if action == "decline":
+            challenge = self._challenge_picked()
+            return description if challenge is not None and challenge[1] else None
+        if action in ("partner", "watch"):
+            if kind != "person" or picked is None or picked[1] == self.view.me:
+                return None
+            return description
+        return None if action == "cancel" else description
+
+    def _choice_description(self) -> str | None:
+        chosen = self._command_for_choice()
+        if isinstance(chosen, str):
+            return "Challenge"
+        names = {Pair: "Pair", Unpair: "Unpair", Watch: "Watch", Accept: "Accept"}
+        return None if chosen is None else names.get(type(chosen), "Withdraw")
+
+
+def longest_line(typed: str) -> int:
+    """How long the command line may grow: a line of chat may be longer than a command.
+
+    >>> longest_line("pair six"), longest_line("/say hello")
+    (120, 305)
+    """
+    command = typed.lstrip().lstrip("/")
+    if command.lower().startswith(CHAT_PREFIX):
+        return len(typed) - len(command) + len(CHAT_PREFIX) + CHAT_LINE
+    return COMMAND_LINE
+
+
+class CommandLine(Input):
+    """Shows the command being typed, and its cursor. The keys typed are the lobby
+    screen's to handle (see :meth:`LobbyScreen.on_key`): they bubble on to it."""
+
+    def __init__(self, **options: str) -> None:
+        super().__init__(select_on_focus=False, **options)
+
+    async def _on_key(self, event: events.Key) -> None:
+        event.prevent_default()  # Input's own handling: the screen types the key instead
+
+
+def title(view: LobbyView) -> str:
+    """The lobby's first line: who the player is, their partner, where they wait."""
+    parts = [f"sixtui lobby · you are {view.me}"]
+    if view.partner:
+        parts.append(f"partner {view.partner}")
+    elif view.asked:
+        parts.append(f"you asked {view.asked} to partner you")
+    if view.pool is not None:
+        parts.append(f"waiting for {view.pool.title}")
+    parts.append(f"{len(view.people)} here")
+    return " · ".join(parts)
+
+
+def help_text() -> Group:
+    """The lobby's keys and commands."""
+    keys = Table.grid(padding=(0, 2))
+    for key, does in KEYS:
+        keys.add_row(Text(key, style="bold"), does)
+    commands = Table.grid(padding=(0, 2))
+    for typed, does in USAGES.values():
+        commands.add_row(Text(typed, style="bold"))
+        commands.add_row(Text(f"    {does}"))
+    return Group(
+        Text("The lobby's keys\n", style="bold"),
+        keys,
+        Text("\nCommands: type / first (a / typed again is fine too)\n", style="bold"),
+        commands,
+        Text(
+            "\nGAME is connect6, gameof6 or six; R a ruleset: steffen, romanian or "
+            "romanian-advanced; LEVEL easy, normal or hard."
+        ),
+    )
+
+
+class LobbyHelpScreen(Screen[None]):
+    """The lobby's keys and commands."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "app.pop_screen", "Back"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="lobby-help"):
+            yield Static(help_text())
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#lobby-help").focus()
+
+
+class LocalPlayScreen(HomeScreen):
+    """The home screen over the lobby: a table at this keyboard, hot-seat or against the
+    computer; q goes back to the lobby."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.pop_screen", "Lobby")]

@@ -1,0 +1,308 @@
+"""The lobby's widgets, each a few lines drawn through the line API: the pools, the list
+of challenges, games and people, the chat, and single lines of text.
+
+What players wrote (names, chat) is drawn as plain segments, never read as markup, and
+measured in terminal cells, since a wide character takes two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+
+from sixtui.tui.lobby_commands import GameChoice
+from sixtui.tui.lobby_session import (
+    ChallengeView,
+    LobbyView,
+    Person,
+    PoolView,
+    TableView,
+)
+from sixtui.tui.player_text import cells, cut, fit_cells, wrap_cells
+from sixtui.tui.widgets.lines import PAD, Line, LineWidget
+
+Run = tuple[str, str]  # text, and its style names separated by spaces
+Row = tuple[str | None, tuple[Run, ...]]  # what the row stands for (None: a heading), its runs
+
+NAME_WIDTH = 12  # cells for a name at the start of a line of the people list
+
+
+def fit_runs(runs: Sequence[Run], width: int, pad: str = PAD) -> Line:
+    """``runs`` cut to ``width`` cells (the last one kept ending in …), then padded in the
+    style names ``pad``."""
+    fitted: list[Run] = []
+    used = 0
+    for text, names in runs:
+        room = width - used
+        if room <= 0:
+            break
+        shown = cut(text, room)
+        fitted.append((shown, names))
+        used += cells(shown)
+    fitted.append((" " * (width - used), pad))
+    return tuple(fitted)
+
+
+def blank(width: int) -> Line:
+    return ((" " * width, PAD),)
+
+
+class LobbyLines(LineWidget):
+    """A line widget whose runs may hold wide characters, and several style names each
+    (``"muted current"``: the muted style, on the current line's background). "plain" is
+    the widget's own style; each kind declares only the other styles it draws in, since
+    every one costs each new screen a styling of its own."""
+
+    COMPONENT_PREFIX = "lobby"
+
+    def _style(self, names: str) -> Style:
+        style = self._component_styles.get(names)
+        if style is None:
+            style = self.rich_style
+            for name in names.split():
+                if name != "plain":
+                    style += self.get_component_rich_style(f"lobby--{name}")
+            self._component_styles[names] = style
+        return style
+
+    def _changed_cells(self, before: Line, after: Line, width: int) -> tuple[int, int]:
+        # A run's place on the line is not its count of characters here (an accent
+        # written apart takes no cell, a wide character two): the whole line is refreshed.
+        return 0, width
+
+
+class TextLine(LobbyLines):
+    """One line of text in one style: the lobby's title, or its message."""
+
+    DEFAULT_CSS = "TextLine { height: 1; }"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"lobby--header", "lobby--warning"}
+
+    def __init__(self, style: str = "plain", **options: str) -> None:
+        super().__init__(**options)
+        self.text = ""
+        self._names = style
+
+    def show(self, text: str) -> None:
+        self.text = text
+        self.sync()
+
+    def _lines(self, width: int, height: int) -> list[Line]:
+        return [fit_runs([(self.text, self._names)], width)] + [blank(width)] * (height - 1)
+
+
+class PickList(LobbyLines, can_focus=True):
+    """Rows to pick from with ↑ and ↓ (headings are passed over); the list scrolls to keep
+    the current row in view, which is highlighted while the list has the focus."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up,k", "move(-1)", "Pick", key_display="↑↓"),
+        Binding("down,j", "move(1)", "Pick", show=False),
+        Binding("pageup", "move(-10)", "Page up", show=False),
+        Binding("pagedown", "move(10)", "Page down", show=False),
+        Binding("home", "move(-1000000)", "First", show=False),
+        Binding("end", "move(1000000)", "Last", show=False),
+    ]
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "lobby--header",
+        "lobby--muted",
+        "lobby--name",
+        "lobby--mine",
+        "lobby--current",
+    }
+
+    def __init__(self, **options: str) -> None:
+        super().__init__(**options)
+        self.rows: list[Row] = []
+        self._current: str | None = None
+        self._top = 0  # the first row shown
+
+    @property
+    def current(self) -> str | None:
+        """What the current row stands for; ``None`` when there is nothing to pick."""
+        return self._current
+
+    def set_rows(self, rows: list[Row]) -> None:
+        """New rows; the current row stays the one it was, if it is still there."""
+        self.rows = rows
+        keys = self._keys()
+        if self._current not in keys:
+            self._current = keys[0] if keys else None
+        self._moved()
+
+    def _moved(self) -> None:
+        """Redraws, and has the keys offered follow the row now current."""
+        self.sync()
+        self.refresh_bindings()
+
+    def _keys(self) -> list[str]:
+        return [key for key, _ in self.rows if key is not None]
+
+    def action_move(self, step: int) -> None:
+        keys = self._keys()
+        if not keys:
+            return
+        place = keys.index(self._current) if self._current in keys else 0
+        self._current = keys[max(0, min(len(keys) - 1, place + step))]
+        self._moved()
+
+    def on_click(self, event: events.Click) -> None:
+        self.focus()
+        row = self._top + event.y
+        if 0 <= row < len(self.rows) and self.rows[row][0] is not None:
+            self._current = self.rows[row][0]
+            self._moved()
+
+    def watch_has_focus(self, has_focus: bool) -> None:
+        super().watch_has_focus(has_focus)
+        self.sync()
+
+    def _lines(self, width: int, height: int) -> list[Line]:
+        place = next((n for n, (key, _) in enumerate(self.rows) if key == self._current), 0)
+        # The heading above the first row stays in view with it.
+        self._top = min(self._top, max(0, place - 1), max(0, len(self.rows) - height))
+        self._top = max(self._top, place - height + 1)
+        lines = []
+        for key, runs in self.rows[self._top : self._top + height]:
+            if self.has_focus and key is not None and key == self._current:
+                current = tuple((text, f"{names} current") for text, names in runs)
+                lines.append(fit_runs(current, width, pad="current"))
+            else:
+                lines.append(fit_runs(runs, width))
+        return lines + [blank(width)] * (height - len(lines))
+
+
+LABEL_WIDTH = 30  # cells for a pool's name; then how many wait, and for how long
+POOL_GROUPS = (
+    ("Quick pairing", lambda pool: not pool.choice.six),
+    ("Six, two players", lambda pool: pool.choice.six and pool.choice.players == 2),
+    ("Six, partners (four players)", lambda pool: pool.choice.six and pool.choice.players == 4),
+)
+
+
+class PoolList(PickList):
+    """The pools of quick pairing, Six's by the number of players: how many wait in each,
+    and the longest for how long."""
+
+    def show(self, view: LobbyView) -> None:
+        rows: list[Row] = []
+        for heading, belongs in POOL_GROUPS:
+            waiting = ("waiting", "muted") if not rows else ("", PAD)
+            rows.append((None, ((fit_cells(heading, LABEL_WIDTH + 2), "header"), waiting)))
+            rows += [(pool.choice.key, pool_runs(pool)) for pool in view.pools if belongs(pool)]
+        self.set_rows(rows)
+
+
+def pool_label(choice: GameChoice) -> str:
+    """A pool's name under its heading: the board for Connect6 and Game of 6, the ruleset
+    for Six."""
+    if not choice.six:
+        return choice.title
+    return choice.ruleset + (", declaring" if choice.declare else "")
+
+
+def pool_runs(pool: PoolView) -> tuple[Run, ...]:
+    """A pool's row: a mark if the player waits there, its name, who waits and how long."""
+    mine = "mine" if pool.mine else "plain"
+    waiting = f"{pool.waiting:>2} {waited(pool.longest):>4}" if pool.waiting else ""
+    return (
+        ("● " if pool.mine else "  ", mine),
+        (fit_cells(pool_label(pool.choice), LABEL_WIDTH), mine),
+        (waiting, "muted"),
+    )
+
+
+def waited(seconds: float) -> str:
+    """A wait in few characters.
+
+    >>> waited(4.2), waited(75), waited(4000)
+    ('4s', '1m', '1h')
+    """
+    if seconds < 60:
+        return f"{int(seconds)}s"
+    if seconds < 3600:
+        return f"{int(seconds // 60)}m"
+    return f"{int(seconds // 3600)}h"
+
+
+class LobbyList(PickList):
+    """Everything else to pick from: the challenges, the games in progress, the people."""
+
+    def show(self, view: LobbyView) -> None:
+        rows: list[Row] = []
+        if view.challenges:
+            rows.append((None, (("Challenges", "header"),)))
+            rows += [(f"challenge:{c.id}", challenge_runs(c, view.me)) for c in view.challenges]
+        if view.tables:
+            rows.append((None, (("Games", "header"), ("  Enter watches", "muted"))))
+            rows += [(f"table:{table.id}", table_runs(table)) for table in view.tables]
+        rows.append((None, (("People", "header"), (f"  {len(view.people)} here", "muted"))))
+        rows += [(f"person:{person.name}", person_runs(person, view.me)) for person in view.people]
+        self.set_rows(rows)
+
+
+def challenge_runs(challenge: ChallengeView, me: str) -> tuple[Run, ...]:
+    def side(names: tuple[str, ...]) -> str:
+        return " & ".join("you" if name == me else name for name in names)
+
+    style = "mine" if challenge.to_me else "plain"
+    return (
+        (f"{side(challenge.challengers)} → {side(challenge.challenged)}: ", style),
+        (challenge.choice.title, "muted"),
+    )
+
+
+def table_runs(table: TableView) -> tuple[Run, ...]:
+    first, second = (" & ".join(side) for side in table.sides)
+    score = f" {table.wins[0]}–{table.wins[1]}" if any(table.wins) else ""
+    return (
+        (f"#{table.id} ", "muted"),
+        (f"{first} – {second}", "plain"),
+        (f"{score} · {table.title}", "muted"),
+    )
+
+
+DOING = {"lobby": "in the lobby", "waiting": "waits:", "playing": "plays", "watching": "watches"}
+
+
+def person_runs(person: Person, me: str) -> tuple[Run, ...]:
+    """A person's row: their name, their partner, and what they are doing."""
+    name = cut(person.name, NAME_WIDTH)
+    partner = f"with {person.partner}, " if person.partner else ""
+    doing = DOING[person.doing] + (f" {person.what}" if person.what else "")
+    return (
+        (name, "mine" if person.name == me else "name"),
+        (" " * (NAME_WIDTH + 1 - cells(name)), "plain"),
+        (partner, "muted"),
+        (doing, "plain"),
+    )
+
+
+class ChatLog(LobbyLines):
+    """The chat, the newest line at the foot, each broken to the width."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"lobby--name"}
+
+    def __init__(self, **options: str) -> None:
+        super().__init__(**options)
+        self.said: Sequence[tuple[str, str]] = ()
+
+    def show(self, view: LobbyView) -> None:
+        self.said = [(line.name, line.text) for line in view.chat]
+        self.sync()
+
+    def _lines(self, width: int, height: int) -> list[Line]:
+        lines: list[Line] = []
+        for name, text in reversed(self.said):
+            broken = wrap_cells(f"{name}: {text}", width)
+            said = [fit_runs([(line, "plain")], width) for line in broken]
+            if broken[0].startswith(name):
+                said[0] = fit_runs([(name, "name"), (broken[0][len(name) :], "plain")], width)
+            lines[:0] = said
+            if len(lines) >= height:
+                break
+        lines = lines[-height:]
+        return [blank(width)] * (height - len(lines)) + lines
