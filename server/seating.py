@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from sixtui.server.hub import Hub
 from sixtui.server.lobby_news import tell_session
+from sixtui.server.table_state import SeatHolder
 from sixtui.tui.lobby_commands import GameChoice
 
 
@@ -33,16 +34,6 @@ class Seeker:
     @classmethod
     def from_map(cls, value: dict[str, Any]) -> Seeker:
         return cls(str(value["sid"]), str(value["identity"]), str(value["name"]))
-
-
-@dataclass(frozen=True)
-class SeatHolder:
-    """Who holds a seat, as the rooms take it: a person by ``identity``, or the computer
-    at ``level``; ``name`` is what everyone sees."""
-
-    name: str
-    identity: str | None = None
-    level: str | None = None
 
 
 class OpenTable(Protocol):
