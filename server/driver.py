@@ -111,7 +111,7 @@ class PasteCap:
         self.longest = longest
         self.pasted: int | None = None  # characters of the paste under way; None outside one
         self._passed = ""  # the end of what was passed on, which may begin a paste mark
-        self._held = ""  # the start of an end mark, in a paste already at its longest
+        self._held = ""  # what may be the start of the end mark, in a paste
 
     def forget(self) -> None:
         """The parser has given up on the escape sequence it was reading: what was passed
@@ -132,7 +132,7 @@ class PasteCap:
             self.pasted = 0 if self.pasted is None else None
             start = end
         rest = text[max(start, done) :]
-        if self.pasted is not None and self.pasted + len(rest) > self.longest:
+        if self.pasted is not None:  # what may begin the end mark waits to be seen whole
             rest, self._held = _before_a_mark_begins(rest, PASTE_END)
         passed += [self._content(rest)]
         out = "".join(passed)
