@@ -516,7 +516,7 @@ class HubLobby(LobbySession):
                 await reader
         for subscription in self._subscriptions:
             await subscription.close()
-        self._listeners.clear()
+        self._news.clear()
         await self._stop_waiting()
         if not any(sid != self._me.sid for sid, _ in self._copy.sessions_of(self._me.identity)):
             for record in await challenges.open_challenges(self._hub):

@@ -215,7 +215,7 @@ class TableSession(GameSession):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        self._listeners.clear()
+        self._news.clear()
 
     # -- inside ------------------------------------------------------------------------
 

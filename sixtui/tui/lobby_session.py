@@ -25,6 +25,7 @@ from sixtui.tui.lobby_commands import (
     parse_command,
     usage,
 )
+from sixtui.tui.news import Listeners
 
 Doing = Literal["lobby", "waiting", "playing", "watching"]
 UpdateKind = Literal["lobby", "chat", "notice", "seated"]
@@ -132,7 +133,7 @@ class LobbySession(ABC):
     """One player in the lobby: what they see, and the commands they give."""
 
     def __init__(self) -> None:
-        self._listeners: list[Listener] = []
+        self._news = Listeners[LobbyUpdate]()
 
     @abstractmethod
     def view(self) -> LobbyView:
@@ -178,14 +179,7 @@ class LobbySession(ABC):
         News comes from other players' sessions: a listener must not block or draw, but
         post its screen a message and return.
         """
-        self._listeners.append(listener)
-
-        def stop() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-        return stop
+        return self._news.subscribe(listener)
 
     def _tell(self, update: LobbyUpdate) -> None:
-        for listener in list(self._listeners):
-            listener(update)
+        self._news.tell(update)

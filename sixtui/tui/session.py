@@ -21,6 +21,7 @@ from typing import Literal
 from sixtui.ai import LEVELS
 from sixtui.ai.worker import Thinker
 from sixtui.rules import Game, IllegalMove, Match, Move
+from sixtui.tui.news import Listeners
 
 # "table": news at the table besides the game (a draw offered, a player gone), its text
 # ready to show.
@@ -69,7 +70,7 @@ class GameSession(ABC):
             raise ValueError("a table has two sides with the same number of players")
         self.sides = sides
         self.match = match
-        self._listeners: list[Listener] = []
+        self._news = Listeners[Update]()
 
     # -- reading -----------------------------------------------------------------------
 
@@ -208,17 +209,10 @@ class GameSession(ABC):
 
         A listener must not block: a screen posts itself a message and returns.
         """
-        self._listeners.append(listener)
-
-        def stop() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-        return stop
+        return self._news.subscribe(listener)
 
     def _tell(self, update: Update) -> None:
-        for listener in list(self._listeners):
-            listener(update)
+        self._news.tell(update)
 
 
 class LocalSession(GameSession):
@@ -325,7 +319,7 @@ class LocalSession(GameSession):
 
     async def close(self) -> None:
         await self._stop_thinking()
-        self._listeners.clear()
+        self._news.clear()
 
     # -- inside ------------------------------------------------------------------------
 
