@@ -12,19 +12,20 @@ A run starts a fresh server, logs :data:`WARM_UP` sessions in and out (the first
 a process import and build what every later one shares), then:
 
 - **starts** :data:`SESSIONS` sessions one after another, each measured from just before the
-  client connects to its home screen drawn on the client (the title shown, then
-  :data:`QUIET` s without output): the server's user + system CPU time (``getrusage``) over
-  that window; the figure is the mean of the starts, as a server pays for them;
-- **holds** them all on the home screen, idle: the server's RSS growth since the warm-up,
-  per session (read after a ``gc.collect()`` in the server, both times);
+  client connects to its lobby drawn on the client (its first line shown, then :data:`QUIET`
+  s without output): the server's user + system CPU time (``getrusage``) over that window,
+  the other lobbies' hearing of the arrival included as far as it falls in it; the figure
+  is the mean of the starts, as a server pays for them;
+- **holds** them all in the lobby, idle: the server's RSS growth since the warm-up, per
+  session (read after a ``gc.collect()`` in the server, both times);
 - **listens** for :data:`LAG_SECONDS` s: how late a :data:`PERIOD` s ``asyncio.sleep`` in
   the server wakes up (max and 99th percentile) while all of them are idle, from just after
-  the last arrival (while the others' screens may still be hearing of it), then while one
-  of them presses ↓ and ↑, :data:`KEYS_PER_SECOND` a second (each moves the focus to another
-  line of the home screen, which is redrawn), then once more idle after :data:`SETTLE` s of
-  quiet, when the news of the arrivals has reached every screen; the lag heard while the
-  sessions started is kept too, and every full (generation 2) garbage collection the server
-  made, with how long it took.
+  the last arrival (while the others' lobbies may still be hearing of it), then while one
+  of them presses ↓ and ↑, :data:`KEYS_PER_SECOND` a second (each picks another pool of
+  the lobby, which is redrawn), then once more idle after :data:`SETTLE` s of quiet, when
+  the news of the arrivals has reached every lobby; the lag heard while the sessions
+  started is kept too, and every full (generation 2) garbage collection the server made,
+  with how long it took.
 
 Each figure is the median of the runs (``seconds`` is not used). A run takes about 40 s.
 """
@@ -50,17 +51,17 @@ from typing import Any
 import asyncssh
 
 from benchmarks.measure import Figure
-from sixtui.server.shared import NEWS_QUIET
+from sixtui.tui.screens.lobby import QUIET as LOBBY_QUIET
 
 SESSIONS = 100  # sessions started one by one, then held idle
 WARM_UP = 3  # sessions in and out before anything is measured
-HOME_TITLE = "Connect6, Game of 6 and Six"
+LOBBY = "sixtui lobby · you are"  # the lobby's first line, where every session begins
 QUIET = 0.1  # seconds without output that end a session's start
 PERIOD = 0.01  # seconds the lag probe sleeps
 LAG_SECONDS = 5.0  # how long the lag is listened to, idle and while typing
 KEYS_PER_SECOND = 10
-KEYS = ("\x1b[B", "\x1b[A")  # ↓ ↑: to the next choice on the home screen, and back
-SETTLE = NEWS_QUIET + 1.0  # seconds for the news of the last arrival to reach every screen
+KEYS = ("\x1b[B", "\x1b[A")  # ↓ ↑: to the next pool of the lobby, and back
+SETTLE = LOBBY_QUIET + 1.0  # seconds for the news of the last arrival to reach every lobby
 TIMEOUT = 30.0  # seconds any one step may take before the run is abandoned
 SIZE = (80, 24)
 MIB = 1 << 20
@@ -246,14 +247,14 @@ class Session:
     def __init__(self, connection: asyncssh.SSHClientConnection, process: Any) -> None:
         self.connection = connection
         self.process = process
-        self.home = asyncio.Event()  # the home screen's title has been drawn
+        self.lobby = asyncio.Event()  # the lobby's first line has been drawn
         self.last_output = asyncio.get_running_loop().time()
         self._tail = ""
         self._reading = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
     async def open(cls, port: int) -> Session:
-        """Connects and waits for the home screen, drawn and quiet."""
+        """Connects and waits for the lobby, drawn and quiet."""
         connection = await asyncssh.connect(
             "127.0.0.1",
             port,
@@ -267,7 +268,7 @@ class Session:
         )
         session = cls(connection, process)
         async with asyncio.timeout(TIMEOUT):
-            await session.home.wait()
+            await session.lobby.wait()
         await session.quiet()
         return session
 
@@ -275,11 +276,11 @@ class Session:
         loop = asyncio.get_running_loop()
         while chunk := await self.process.stdout.read(65536):
             self.last_output = loop.time()
-            if not self.home.is_set():
-                text = self._tail + chunk  # the title may come in two chunks
-                if HOME_TITLE in text:
-                    self.home.set()
-                self._tail = text[-len(HOME_TITLE) :]
+            if not self.lobby.is_set():
+                text = self._tail + chunk  # the line may come in two chunks
+                if LOBBY in text:
+                    self.lobby.set()
+                self._tail = text[-len(LOBBY) :]
 
     async def quiet(self) -> None:
         """Waits until :data:`QUIET` seconds pass without output."""
@@ -389,7 +390,7 @@ def figures(runs: int, seconds: float) -> Iterator[Figure]:
     n = SESSIONS
     slowest = max(max(run.start_cpu_ms) for run in done)
     yield Figure(
-        f"server: CPU ms to start a session, connection to home screen drawn "
+        f"server: CPU ms to start a session, connection to lobby drawn "
         f"(mean of {n} starts; slowest {slowest:,.0f})",
         [statistics.mean(run.start_cpu_ms) for run in done],
         "ms",
@@ -414,7 +415,7 @@ def figures(runs: int, seconds: float) -> Iterator[Figure]:
         "ms",
     )
     yield Figure(
-        f"server: MiB of RSS per idle session ({n} on the home screen)",
+        f"server: MiB of RSS per idle session ({n} in the lobby)",
         [(run.rss_held - run.rss_base) / n / MIB for run in done],
         "MiB",
         "≤ 2",

@@ -12,22 +12,19 @@ from functools import partial
 
 import asyncssh
 
-from sixtui.ai.worker import Thinker
 from sixtui.server.host_key import load_or_create_host_key
 from sixtui.server.login import Login
-from sixtui.server.names import NameBook
-from sixtui.server.settings import SettingError, Settings
+from sixtui.server.settings import SettingError
 from sixtui.server.shared import Shared
 
 
-async def start_server(
-    settings: Settings, thinker: Thinker, names: NameBook
-) -> asyncssh.SSHAcceptor:
-    """Listens as ``settings`` say; every terminal session opens the home screen."""
+async def start_server(shared: Shared) -> asyncssh.SSHAcceptor:
+    """Listens as ``shared.settings`` say; every terminal session opens the lobby."""
+    settings = shared.settings
     host_key = load_or_create_host_key(settings.host_key_path)
     _start_executor_threads(asyncio.get_running_loop())
     try:
-        return await _listen(settings, thinker, names, host_key)
+        return await _listen(shared, host_key)
     except OSError as why:
         reason = os.strerror(why.errno).lower() if why.errno else str(why)
         raise SettingError(
@@ -57,11 +54,10 @@ def _start_executor_threads(loop: asyncio.AbstractEventLoop) -> None:
     _READY_LOOPS.add(loop)
 
 
-async def _listen(
-    settings: Settings, thinker: Thinker, names: NameBook, host_key: asyncssh.SSHKey
-) -> asyncssh.SSHAcceptor:
+async def _listen(shared: Shared, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
+    settings = shared.settings
     return await asyncssh.create_server(
-        partial(Login, Shared(settings, thinker, names)),
+        partial(Login, shared),
         settings.host,
         settings.port,
         server_host_keys=[host_key],

@@ -504,6 +504,12 @@ class HubLobby(LobbySession):
         await self._copy.read_tables(self._hub)
         self._tell(LobbyUpdate("lobby"))
 
+    async def back_at(self, table: str, choice: GameChoice, sides: list[list[str]]) -> None:
+        """The player is back in their seat at ``table``, between ``sides`` (the names on
+        each): the others see them playing there."""
+        what = playing_text(choice, sides, self._me.name)
+        await self._present(doing="playing", table=table, what=what, pool=None)
+
     async def refresh(self) -> None:
         if await self._copy.read_tables(self._hub):
             self._tell(LobbyUpdate("lobby"))

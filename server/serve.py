@@ -22,6 +22,7 @@ from sixtui.server.listener import start_server
 from sixtui.server.names import NamesFileError, open_name_book
 from sixtui.server.session import stop_sessions
 from sixtui.server.settings import ENV_PREFIX, SettingError, Settings, load_settings
+from sixtui.server.shared import Shared
 
 log = logging.getLogger("sixtui.server")
 
@@ -92,14 +93,18 @@ async def serve(settings: Settings) -> int:
         raise SettingError(f"data_dir: {why}") from None
     with contextlib.closing(names):
         async with Thinker(workers=settings.workers) as thinker:
-            acceptor = await start_server(settings, thinker, names)
-            # What is loaded by now lives as long as the server: kept out of the garbage
-            # collector's reach, every full collection (each one a pause for all players)
-            # has that much less to walk.
-            gc.collect()
-            gc.freeze()
-            _collect_less_often()
-            await _until_stopped(acceptor, settings)
+            shared = Shared(settings, thinker, names)
+            try:
+                acceptor = await start_server(shared)
+                # What is loaded by now lives as long as the server: kept out of the
+                # garbage collector's reach, every full collection (each one a pause for
+                # all players) has that much less to walk.
+                gc.collect()
+                gc.freeze()
+                _collect_less_often()
+                await _until_stopped(acceptor, settings)
+            finally:
+                await shared.close()
     return 0
 
 

@@ -1,5 +1,5 @@
-"""One SSH session: a Textual app on the client's terminal channel, or a refusal; and
-the end of every session when the server stops."""
+"""One SSH session: a Textual app on the client's terminal channel, online through the
+server's hub, or a refusal; and the end of every session when the server stops."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from sixtui.server.asyncssh_internals import keep_environment
 from sixtui.server.colors import ColorDowngrade
 from sixtui.server.driver import ChannelDriver
 from sixtui.server.limits import InputAllowance, watch_idle
+from sixtui.server.online import HubOnline, guest_identity
 from sixtui.server.shared import Shared
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.palettes import color_system_for
@@ -222,7 +223,8 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         # Computer turns wait in one line per address, as the limit per address counts:
         # a crowd of tables (or of keys) from one place waits behind itself.
         thinker = self._shared.thinker.for_player(self._login.peer)
-        app = SixtuiApp(None, thinker=thinker, terminal=terminal, player=player)  # type: ignore[arg-type]
+        online = HubOnline(self._shared.hub, self._identity(), self._shared.open_table)
+        app = SixtuiApp(None, thinker=thinker, terminal=terminal, player=player, online=online)  # type: ignore[arg-type]
         app.driver_class = self._make_driver  # Textual calls it as it would a driver class
         self._app = app
         status = 0
@@ -240,8 +242,10 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
             status = 1
         finally:
             idle.cancel()
-            if player.name_refused is None:
-                self._shared.roster.leave(player.name)
+            try:
+                await online.close()  # however the session ended: nothing of it stays
+            except Exception:
+                log.exception("leaving the lobby and the tables failed")
             _LIVE.discard(self)
             _STREAMS.end()
             if self._driver is not None:
@@ -255,29 +259,30 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def _arrive(self) -> Visitor:
         """The player at this terminal: a guest, or the key's name if the key may have it
-        (otherwise the app asks for another, and they arrive once they have one)."""
-        login, shared = self._login, self._shared
+        (otherwise the app asks for another, and they enter the lobby once they have one)."""
+        login = self._login
         if login.guest or login.fingerprint is None:
-            player = Visitor(login.user, shared.roster, guest=True)
-        else:
-            refused = shared.names.claim(login.user, login.fingerprint)
-            player = Visitor(login.user, shared.roster, name_refused=refused, rename=self._rename)
-            if refused is not None:
-                log.info("name refused peer=%s user=%s why=%s", login.peer, login.user, refused)
-        if player.name_refused is None:
-            shared.roster.arrive(player.name)
-        return player
+            return Visitor(login.user, guest=True)
+        refused = self._shared.names.claim(login.user, login.fingerprint)
+        if refused is not None:
+            log.info("name refused peer=%s user=%s why=%s", login.peer, login.user, refused)
+        return Visitor(login.user, name_refused=refused, rename=self._rename)
+
+    def _identity(self) -> str:
+        """Who the player is at the tables: their key, or (a guest) this session alone."""
+        login = self._login
+        if login.guest or login.fingerprint is None:
+            return guest_identity(login.user)
+        return login.fingerprint
 
     def _rename(self, name: str) -> str | None:
-        """Binds ``name`` to this player's key if it may be, and they arrive under it;
-        says why not otherwise."""
+        """Binds ``name`` to this player's key if it may be; says why not otherwise."""
         login = self._login
         assert login.fingerprint is not None
         refused = self._shared.names.claim(name, login.fingerprint)
         if refused is None:
             log.info("name peer=%s user=%s key=%s", login.peer, name, login.fingerprint)
             login.user = name
-            self._shared.roster.arrive(name)
         return refused
 
     def _client_terminal(self, channel: asyncssh.SSHServerChannel) -> dict[str, str]:

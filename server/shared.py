@@ -1,19 +1,21 @@
 """What every connection to one server shares: its settings, the computer players, the
-names book, the count of connections open and who is here."""
+names book, the count of connections open, and the hub that holds the lobby and the
+tables."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from sixtui.ai.worker import Thinker
+from sixtui.server.computer_seats import ComputerSeats
+from sixtui.server.hub import Hub, MemoryHub
 from sixtui.server.names import NameBook
+from sixtui.server.rooms import open_table
 from sixtui.server.settings import Settings
-from sixtui.tui.presence import Roster
-
-# Seconds between two redraws of everyone's who-is-here line: a crowd arriving at once
-# would otherwise have every screen redrawn for each of them.
-NEWS_QUIET = 2.0
+from sixtui.server.table_state import SeatHolder
 
 
 class Counts:
@@ -53,10 +55,42 @@ def _change(counter: Counter[str], name: str, by: int) -> None:
 
 @dataclass
 class Shared:
-    """What all the connections to one server share."""
+    """What all the connections to one server share. ``hub`` holds everything players
+    share (this process's memory); ``computers`` keeps the computer seats of the tables
+    opened here playing, thinking in ``thinker``'s workers. :meth:`close` stops both."""
 
     settings: Settings
     thinker: Thinker
     names: NameBook
     counts: Counts = field(default_factory=Counts)
-    roster: Roster = field(default_factory=lambda: Roster(quiet=NEWS_QUIET))
+    hub: Hub = field(default_factory=MemoryHub)
+    computers: ComputerSeats = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.computers = ComputerSeats(self.hub, self.thinker)
+
+    async def open_table(
+        self,
+        hub: Hub,
+        game: str,
+        options: dict[str, Any],
+        sides: Sequence[Sequence[SeatHolder]],
+        *,
+        opener: int,
+    ) -> str:
+        """The rooms' ``open_table`` with this server's window to come back and its
+        computer seats: what the lobby opens tables with."""
+        return await open_table(
+            hub,
+            game,
+            options,
+            sides,
+            opener=opener,
+            reconnect_window=self.settings.reconnect_window,
+            computers=self.computers,
+        )
+
+    async def close(self) -> None:
+        """Stops the computer seats, then the hub."""
+        await self.computers.close()
+        await self.hub.close()

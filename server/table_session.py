@@ -7,6 +7,10 @@ player saw, submitted to the room (:func:`sixtui.server.rooms.submit`). A refusa
 back to this player alone: an :class:`~sixtui.rules.IllegalMove` for a turn, a "problem"
 update otherwise. A spectator (no identity) follows the table and may do nothing.
 
+A player who joins a table where they were marked away is back; one who closes their
+session while the match goes on is marked away, and the others see the time they have to
+come back (the table's window) counted down.
+
 The stones of a Connect6 or Game of 6 turn are staged here as they are chosen, shown on
 the board, and sent together once the turn is whole; undo is not offered.
 """
@@ -22,7 +26,16 @@ from typing import cast
 from sixtui.rules import Game, IllegalMove, Move
 from sixtui.server.hub import Hub, Lagged, Subscription
 from sixtui.server.intents import Intent, Kind
-from sixtui.server.rooms import Applied, Outcome, Refused, read_table, submit, table_topic
+from sixtui.server.rooms import (
+    Applied,
+    Outcome,
+    Refused,
+    mark_away,
+    mark_back,
+    read_table,
+    submit,
+    table_topic,
+)
 from sixtui.server.table_state import SeatHolder, TableState
 from sixtui.tui.session import GameSession, Player, Update, checked_turn
 from sixtui.tui.widgets.panel import names_of, verb_for
@@ -70,8 +83,8 @@ class TableSession(GameSession):
         identity: str | None = None,
         clock: Callable[[], float] = time.time,
     ) -> TableSession:
-        """Sits ``identity`` at the table (``None``: to watch) and starts following it;
-        :class:`ValueError` if there is no such table."""
+        """Sits ``identity`` at the table (``None``: to watch), back in their seat if they
+        were away, and starts following it; :class:`ValueError` if there is no such table."""
         subscription = hub.subscribe(table_topic(table_id))  # first, to miss nothing
         state = await read_table(hub, table_id)
         if state is None:
@@ -79,6 +92,8 @@ class TableSession(GameSession):
             raise ValueError(f"there is no table {table_id}")
         session = cls(hub, table_id, identity, state, clock)
         session._following = asyncio.create_task(session._follow(subscription))
+        if identity is not None and identity in state.away:
+            await mark_back(hub, table_id, identity, clock)
         return session
 
     # -- reading -----------------------------------------------------------------------
@@ -209,13 +224,24 @@ class TableSession(GameSession):
     async def abort(self) -> None:
         await self._act("abort")
 
+    @property
+    def closed(self) -> bool:
+        return self._following is None
+
     async def close(self) -> None:
+        """Stops following the table; a player who holds a seat there while the match
+        goes on (a game in play, or one over and the next to come) is marked away."""
         task, self._following = self._following, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if task is None:
+            return
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
         self._news.clear()
+        identity, state = self.identity, self._state
+        match_goes_on = state.status in ("playing", "game-over")
+        if identity is not None and match_goes_on and state.side_of(identity) is not None:
+            await mark_away(self.hub, self.table_id, identity, self._clock)
 
     # -- inside ------------------------------------------------------------------------
 
@@ -326,7 +352,7 @@ def _news(before: TableState, after: TableState) -> str:
         return _said_of(after.sides[after.rematch[-1]], "ask", "for a rematch")
     gone = _newly_in(after.away, before.away, after)
     if gone:
-        return f"{gone}: connection lost, waiting for them to come back"
+        return f"{gone} left the table: waiting for them to come back"
     back = _newly_in(before.away, after.away, after)
     if back:
         return f"{back} came back"

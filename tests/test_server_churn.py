@@ -10,9 +10,8 @@ from itertools import pairwise
 
 from sixtui.server.driver import ChannelDriver
 from sixtui.tui.app import SixtuiApp
-from support.ssh_client import TIMEOUT, connect, read_until
+from support.ssh_client import LOBBY, TIMEOUT, connect, read_until
 
-HOME_TITLE = "Connect6, Game of 6 and Six"
 SESSIONS = 300
 AT_ONCE = 20  # sessions connected at the same time
 KEYS = "\x1b[B\x1b[A\tj"  # down, up, Tab, a letter
@@ -42,7 +41,7 @@ def rss() -> int:
 
 
 async def visit(port: int, number: int) -> None:
-    """One player: the home screen, a few keys, and away, one of three ways."""
+    """One player: the lobby, a few keys, and away, one of three ways."""
     leave = ("q", "close", "drop")[number % 3]
     connection = await connect(port)
     try:
@@ -53,9 +52,9 @@ async def visit(port: int, number: int) -> None:
         # for all of them, so it has more time than read_until allows for one.
         async with asyncio.timeout(3 * TIMEOUT):
             seen = ""
-            while HOME_TITLE not in seen:
+            while LOBBY not in seen:
                 chunk = await process.stdout.read(65536)
-                assert chunk, "the session ended before the home screen"
+                assert chunk, "the session ended before the lobby"
                 seen += chunk
         process.stdin.write(KEYS)
         if leave == "q":
@@ -91,7 +90,7 @@ async def test_hundreds_of_sessions_come_and_go_and_leave_nothing_behind(serve):
     before = {kind: weakref.WeakSet(alive(kind)) for kind in (SixtuiApp, ChannelDriver)}
     async with connect(port) as connection:  # what is counted: a running session's
         process = await connection.create_process(term_type="xterm", term_size=(80, 24))
-        await read_until(process, HOME_TITLE)
+        await read_until(process, LOBBY)
         for kind, earlier in before.items():
             assert len([thing for thing in alive(kind) if thing not in earlier]) == 1
     memory = []  # RSS after each hundred sessions
@@ -108,7 +107,7 @@ async def test_hundreds_of_sessions_come_and_go_and_leave_nothing_behind(serve):
         process = await connection.create_process(
             term_type="xterm-256color", term_size=(80, 24), encoding="utf-8"
         )
-        await read_until(process, HOME_TITLE)
+        await read_until(process, LOBBY)
         process.stdin.write("q")
         async with asyncio.timeout(TIMEOUT):
             await process.wait_closed()

@@ -18,7 +18,7 @@ from sixtui.server import cli
 from sixtui.server.names import FILE_NAME
 from sixtui.server.session import STOPPING
 from sixtui.server.settings import Settings
-from support.ssh_client import TIMEOUT, connect, read_until
+from support.ssh_client import LOBBY, TIMEOUT, connect, read_until
 
 SIXTUI = str(Path(sys.executable).with_name("sixtui"))
 
@@ -207,7 +207,7 @@ async def test_a_hangup_stops_the_server_as_sigterm_does_telling_every_player(tm
             process = await connection.create_process(
                 term_type="xterm", term_size=(80, 24), encoding="utf-8"
             )
-            await read_until(process, "Connect6, Game of 6 and Six")
+            await read_until(process, LOBBY)
             server.send_signal(signum)
             seen = await read_until(process, STOPPING)
             assert seen.rindex("\x1b[?1049l") < seen.rindex(STOPPING)  # the screen put back

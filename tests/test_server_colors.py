@@ -11,7 +11,9 @@ from rich.color import Color, ColorSystem
 from sixtui.server.colors import ColorDowngrade
 from sixtui.server.session import live_apps
 from sixtui.tui.palettes import color_system_for, no_color_for, palette_for
-from support.ssh_client import connect, read_until
+from support.ssh_client import LOBBY, connect, read_until
+
+HOME_TITLE = "Connect6, Game of 6 and Six"  # local play's home screen
 
 
 def color_kinds(output: str) -> dict[str, int]:
@@ -78,18 +80,20 @@ async def test_sessions_at_once_each_get_their_own_terminals_colors(server) -> N
         "16": ("xterm", {}),
     }
 
-    async def home_screen(term: str, env: dict[str, str]) -> str:
+    async def board(term: str, env: dict[str, str]) -> str:
         async with connect(server) as connection:
             process = await connection.create_process(
                 term_type=term, term_size=(80, 24), encoding="utf-8", env=env
             )
-            seen = await read_until(process, "Connect6, Game of 6 and Six")
+            seen = await read_until(process, LOBBY)
+            process.stdin.write("l")  # local play: the home screen
+            seen = await read_until(process, HOME_TITLE, seen)
             process.stdin.write("\r")  # a game: the board's colors too
             seen = await read_until(process, "place a stone", seen)
             process.stdin.write("q")
             return seen
 
-    seen = await asyncio.gather(*(home_screen(*terminal) for terminal in terminals.values()))
+    seen = await asyncio.gather(*(board(*terminal) for terminal in terminals.values()))
     kinds = dict(zip(terminals, map(color_kinds, seen), strict=True))
     assert kinds["truecolor"]["24-bit"] > 100
     assert kinds["256"]["256"] > 100 and kinds["256"]["24-bit"] == 0
@@ -101,7 +105,9 @@ async def test_a_client_sending_no_color_gets_the_plain_board(server) -> None:
         process = await connection.create_process(
             term_type="xterm-256color", term_size=(80, 24), encoding="utf-8", env={"NO_COLOR": "1"}
         )
-        await read_until(process, "Connect6, Game of 6 and Six")
+        await read_until(process, LOBBY)
+        process.stdin.write("l")
+        await read_until(process, HOME_TITLE)
         process.stdin.write("\r")
         await read_until(process, "place a stone")
         (app,) = live_apps()

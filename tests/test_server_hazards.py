@@ -25,9 +25,8 @@ from sixtui.server.driver import ChannelDriver
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.textual_internals import XTermParser
 from support.event_loop import Posted
-from support.ssh_client import TIMEOUT, connect, read_until
+from support.ssh_client import LOBBY, TIMEOUT, connect, read_until
 
-HOME_TITLE = "Connect6, Game of 6 and Six"
 KEYS = ("\x1b[B", "\x1b[A", "\t", "j")  # down, up, Tab, a letter
 
 
@@ -48,12 +47,12 @@ async def left_alive(kind: type, before: weakref.WeakSet, seconds: float = TIMEO
     return [thing for thing in alive(kind) if thing not in before]
 
 
-async def home(connection):
-    """A terminal session on ``connection``, once it shows the home screen."""
+async def in_lobby(connection):
+    """A terminal session on ``connection``, once it shows the lobby."""
     process = await connection.create_process(
         term_type="xterm-256color", term_size=(80, 24), encoding="utf-8"
     )
-    await read_until(process, HOME_TITLE)
+    await read_until(process, LOBBY)
     return process
 
 
@@ -88,7 +87,7 @@ async def test_sessions_that_pressed_keys_leave_no_app_behind_in_textuals_key_ca
     parsers_before = weakref.WeakSet(alive(XTermParser))
     for leave in ("q", "close", "abort"):
         async with connect(server) as connection:
-            await press(process := await home(connection))
+            await press(process := await in_lobby(connection))
             if leave == "q":  # the first: what is counted is a running session's app
                 assert len([app for app in alive(SixtuiApp) if app not in apps_before]) == 1
                 await quit_session(process)
@@ -129,7 +128,7 @@ def own_handlers():
 async def test_a_session_installs_no_signal_handler(server, own_handlers):
     before = handlers()
     async with connect(server) as connection:
-        await press(process := await home(connection))
+        await press(process := await in_lobby(connection))
         during = handlers()
         await quit_session(process)
     assert during == before
@@ -138,7 +137,7 @@ async def test_a_session_installs_no_signal_handler(server, own_handlers):
 
 async def test_a_session_starts_no_thread(server, monkeypatch):
     async with connect(server) as connection:  # whatever a first session starts lazily
-        await quit_session(await home(connection))
+        await quit_session(await in_lobby(connection))
     before = set(threading.enumerate())
     started = []
     start = threading.Thread.start
@@ -149,7 +148,7 @@ async def test_a_session_starts_no_thread(server, monkeypatch):
 
     monkeypatch.setattr(threading.Thread, "start", noting_start)
     async with connect(server) as connection:
-        await press(process := await home(connection))
+        await press(process := await in_lobby(connection))
         during = set(threading.enumerate())
         await quit_session(process)
     assert started == []
@@ -189,7 +188,7 @@ async def test_a_session_leaves_the_process_stdin_and_its_termios_alone(server, 
 
         monkeypatch.setattr(os, name, watched)
     async with connect(server) as connection:
-        await press(process := await home(connection))
+        await press(process := await in_lobby(connection))
         await quit_session(process)
     assert sorted(set(uses)) == []
 
@@ -204,10 +203,10 @@ async def test_threads_made_while_a_session_runs_keep_no_app_alive(serve):
 
     async def visit() -> None:
         async with connect(port) as connection:
-            await quit_session(await home(connection))
+            await quit_session(await in_lobby(connection))
 
     async with connect(port) as connection:
-        process = await home(connection)
+        process = await in_lobby(connection)
         await asyncio.gather(*(visit() for _ in range(6)))
         await quit_session(process)
     apps = await left_alive(SixtuiApp, apps_before, seconds=5)  # every session has quit

@@ -14,13 +14,12 @@ from sixtui.server import session as sessions_module
 from sixtui.server.driver import LONGEST_PASTE, PASTE_END, PASTE_START, ChannelDriver, PasteCap
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.field_lengths import MOVE_LINE, NAME_LINE
-from sixtui.tui.presence import Roster, Visitor
+from sixtui.tui.presence import Visitor
 from sixtui.tui.widgets.typing import TypedInput
 from support.event_loop import Posted, largest_gap_while
-from support.ssh_client import TIMEOUT, connect, read_until
+from support.ssh_client import LOBBY, TIMEOUT, connect, read_until
 from support.tui_helpers import game_screen, hot_seat
 
-HOME_TITLE = "Connect6, Game of 6 and Six"
 KITTY = "\x1b[1;5:3u"  # ctrl held, released (kitty's keyboard protocol): Textual raises on it
 
 
@@ -44,7 +43,7 @@ async def test_the_move_line_holds_no_more_than_its_length_however_it_is_filled(
 
 
 async def test_the_name_line_holds_no_more_than_its_length():
-    player = Visitor("alice", Roster(), name_refused="taken", rename=lambda name: None)
+    player = Visitor("alice", name_refused="taken", rename=lambda name: None)
     app = SixtuiApp(player=player)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(*"n" * (NAME_LINE + 10))
@@ -90,6 +89,8 @@ async def test_a_paste_of_megabytes_keeps_the_loop_moving_and_the_session_alive(
         process = await connection.create_process(
             term_type="xterm-256color", term_size=(100, 30), encoding="utf-8"
         )
+        await read_until(process, LOBBY)
+        process.stdin.write("l")  # local play: the home screen over the lobby
         await read_until(process, "Play")
         process.stdin.write("\r")
         await read_until(process, ": place a stone")  # after the guest's name
@@ -138,7 +139,7 @@ async def kitty_then_quit(port: int, before: str) -> int:
         process = await connection.create_process(
             term_type="xterm-256color", term_size=(80, 24), encoding="utf-8"
         )
-        await read_until(process, HOME_TITLE)
+        await read_until(process, LOBBY)
         process.stdin.write(before + KITTY)
         await asyncio.sleep(0.2)
         process.stdin.write(KITTY + "q")

@@ -1,5 +1,5 @@
 """Player names: bound to the first key that uses one, kept across restarts, another
-picked when the name is taken; and who else is here, on every home screen."""
+picked when the name is taken; and who else is here, in every player's lobby."""
 
 import asyncio
 import sqlite3
@@ -11,8 +11,6 @@ from hypothesis import strategies as st
 
 from sixtui.server.names import FILE_NAME, NameBook, NamesFileError, name_problem, open_name_book
 from support.ssh_client import TIMEOUT, Screen, connect
-
-HOME = "Connect6, Game of 6 and Six"
 
 
 def test_a_name_belongs_to_the_first_key_whatever_its_case(tmp_path) -> None:
@@ -98,8 +96,8 @@ def test_a_file_that_is_not_a_names_database_is_refused_saying_so(tmp_path) -> N
         open_name_book(other)
 
 
-async def open_home(port, key=None, user="alice", size=(100, 30)):
-    """A session: with ``key``, or as a guest."""
+async def open_lobby(port, key=None, user="alice", size=(100, 30)):
+    """A session, in the lobby once its name is settled: with ``key``, or as a guest."""
     keys = {} if key is None else {"client_keys": [key]}
     connection = await connect(port, username=user, **keys)
     process = await connection.create_process(
@@ -118,49 +116,52 @@ async def leave(connection, screen):
 async def test_a_taken_name_is_refused_across_a_restart_and_another_picked(serve) -> None:
     alice, other = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
     port = await serve()
-    connection, screen = await open_home(port, alice)
-    await screen.shows("You are alice")
+    connection, screen = await open_lobby(port, alice)
+    await screen.shows("lobby · you are alice")
     await leave(connection, screen)
 
     port = await serve()  # a new server on the same data directory: names are kept
-    connection, screen = await open_home(port, other)
+    connection, screen = await open_lobby(port, other)
     await screen.shows("You cannot play as alice: the name alice belongs to another")
     for attempt, answer in (("x", "x: a name has 2 to 20"), ("ALICE", "ALICE: the name ALICE")):
         screen.process.stdin.write(attempt + "\r")
         await screen.shows(answer)
         screen.process.stdin.write("\x7f" * len(attempt))
     screen.process.stdin.write("carol\r")
-    await screen.shows("You are carol")
+    await screen.shows("lobby · you are carol")
     await leave(connection, screen)
 
-    connection, screen = await open_home(port, other, user="carol")
-    await screen.shows("You are carol")  # carol is now this key's
+    connection, screen = await open_lobby(port, other, user="carol")
+    await screen.shows("lobby · you are carol")  # carol is now this key's
     await leave(connection, screen)
-    connection, screen = await open_home(port, alice)
-    await screen.shows("You are alice")
+    connection, screen = await open_lobby(port, alice)
+    await screen.shows("lobby · you are alice")
     await leave(connection, screen)
 
 
 async def test_everyone_sees_who_else_is_here_as_people_come_and_go(server) -> None:
     first_key, second_key = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
-    first_connection, first = await open_home(server, first_key, user="ann")
-    await first.shows("You are ann. Nobody else is here.")
-    second_connection, second = await open_home(server, second_key, user="bob")
-    await second.shows("You are bob. Also here: ann.")
-    await first.shows("You are ann. Also here: bob.")  # told by bob's session, drawn by ann's
-    guest_connection, guest = await open_home(server)  # a guest is listed too
-    await guest.shows("Also here: ann, bob.")
-    await first.shows("Also here: bob, guest-")
+    first_connection, first = await open_lobby(server, first_key, user="ann")
+    await first.shows("you are ann · 1 here")
+    second_connection, second = await open_lobby(server, second_key, user="bob")
+    await second.shows("you are bob · 2 here")
+    await first.shows("you are ann · 2 here")  # told by bob's session, drawn by ann's
+    assert "bob          in the lobby" in first.text
+    guest_connection, guest = await open_lobby(server)  # a guest is listed too
+    await guest.shows("· 3 here")
+    await first.shows("you are ann · 3 here")
+    assert "guest-" in first.text
     await leave(guest_connection, guest)
     await leave(second_connection, second)
-    await first.shows("You are ann. Nobody else is here.")
+    await first.shows("you are ann · 1 here")
+    assert "bob " not in first.text
     await leave(first_connection, first)
 
 
 async def test_a_user_name_that_cannot_be_a_name_is_shown_harmlessly_and_another_asked(server):
     key = asyncssh.generate_private_key("ssh-ed25519")
-    connection, screen = await open_home(server, key, user="[/]x [b]é")
+    connection, screen = await open_lobby(server, key, user="[/]x [b]é")
     await screen.shows("You cannot play as [/]x [b]é: a name starts with a letter")
     screen.process.stdin.write("dora\r")
-    await screen.shows("You are dora")
+    await screen.shows("lobby · you are dora")
     await leave(connection, screen)

@@ -1,7 +1,7 @@
 """The SSH server end to end with the real OpenSSH client, as a player meets it.
 
 ``ssh -tt`` runs on a pseudo-terminal and what it shows is read through the ``pyte``
-terminal emulator, so these tests see what a player sees: the home screen, a game against
+terminal emulator, so these tests see what a player sees: the lobby, a local game against
 the computer, the screen redrawn when the window changes size, a lone Esc taken as Esc,
 and a session that ends with status 0 and the player's terminal put back. asyncssh's own
 client (tests/test_server_ssh.py) cannot show what OpenSSH does differently: how it splits
@@ -22,35 +22,25 @@ from pathlib import Path
 import pytest
 
 from sixtui.server.login import BAD_USER_NAME
-from support.ssh_client import TIMEOUT
+from support.ssh_client import LOBBY, TIMEOUT
 from support.ssh_screen import (
-    MISSING,
+    BLACK,
     TRUSTING,
+    WHITE,
     SshTerminal,
     client_environment,
     fingerprint,
     make_key,
-    openssh,
+    need_openssh,
     ssh_command,
 )
 
-HOME_TITLE = "Connect6, Game of 6 and Six"
+HOME_TITLE = "Connect6, Game of 6 and Six"  # local play's home screen
 GUEST = ("-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentications=keyboard-interactive")
-BLACK, WHITE = {"●", "◉"}, {"○", "◎"}  # a stone, and one of the last turn
 LEAVE = "Leave this game?"
 TOO_SMALL = "Please make the terminal at least 80×24."
 
 Terminals = Callable[..., SshTerminal]
-
-
-def need_openssh() -> tuple[str, str]:
-    """ssh and ssh-keygen. Without them the test fails, inside its own body so that it is
-    reported as failed rather than skipped or errored: CI installs OpenSSH (.ci/run), and a
-    skip there would hide that none of this was checked."""
-    tools = openssh()
-    if tools is None:
-        pytest.fail(MISSING, pytrace=False)
-    return tools
 
 
 @pytest.fixture
@@ -103,36 +93,17 @@ async def wait_for_guest_to(terminal: SshTerminal, what: str) -> None:
     )
 
 
-def stone_at(terminal: SshTerminal, point: str) -> str:
-    """What the board shows at ``point`` (like ``K11``): a stone, or ``·``.
-
-    Found from the letters over the board and the numbers beside it, so the board may be
-    anywhere on the screen; empty while no board is drawn."""
-    lines = terminal.screen.display
-    letters = next((line for line in lines if "A B C D E F" in line), None)
-    row = next((line for line in lines if re.match(rf"\s*{point[1:]} [·●◉○◎]", line)), None)
-    if letters is None or row is None:
-        return ""  # no board on the screen (yet)
-    return row[letters.index("A B C D E F") + 2 * (ord(point[0]) - ord("A"))]
-
-
-def turn_on_screen(terminal: SshTerminal, number: int) -> list[str] | None:
-    """The points of turn ``number`` in the side panel's move list, once it is there."""
-    found = re.search(rf"\b{number}\. ((?:[A-S]\d+ ?)+)", terminal.text)
-    return found.group(1).split() if found else None
-
-
 def replied(terminal: SshTerminal, number: int) -> bool:
     """Turn ``number`` is in the move list as two points, each with a white stone."""
-    points = turn_on_screen(terminal, number)
+    points = terminal.turn(number)
     return (
         points is not None
         and len(points) == 2
-        and all(stone_at(terminal, point) in WHITE for point in points)
+        and all(terminal.stone_at(point) in WHITE for point in points)
     )
 
 
-async def test_a_key_login_opens_the_home_screen_and_q_ends_the_session_cleanly(
+async def test_a_key_login_opens_the_lobby_and_q_ends_the_session_cleanly(
     tmp_path: Path, terminals: Terminals, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO, logger="sixtui.server")
@@ -146,7 +117,7 @@ async def test_a_key_login_opens_the_home_screen_and_q_ends_the_session_cleanly(
         "-o",
         "PreferredAuthentications=publickey",
     )
-    await terminal.wait_for_text(HOME_TITLE)
+    await terminal.wait_for_text(f"{LOBBY} alice")
     await terminal.wait_for_text("q Quit")
     assert f"method=publickey user=alice key={fingerprint(keygen, key)}" in caplog.text
     assert "method=guest" not in caplog.text
@@ -154,12 +125,19 @@ async def test_a_key_login_opens_the_home_screen_and_q_ends_the_session_cleanly(
     await quits_cleanly(terminal)
 
 
+async def local_play(terminal: SshTerminal) -> None:
+    """From the lobby to local play: the home screen, over the lobby."""
+    await terminal.wait_for_text(LOBBY)
+    terminal.press("l")
+    await terminal.wait_for_text(HOME_TITLE)
+
+
 async def test_a_guest_plays_the_computer_with_arrows_enter_and_typed_moves(
     terminals: Terminals, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO, logger="sixtui.server")
     terminal = terminals()
-    await terminal.wait_for_text(HOME_TITLE)
+    await local_play(terminal)
     assert re.search(r"method=guest user=guest-[0-9a-f]{6}", caplog.text)
     terminal.press("\r")  # Play: Connect6 against the normal computer
     await wait_for_guest_to(terminal, "place a stone")
@@ -168,8 +146,8 @@ async def test_a_guest_plays_the_computer_with_arrows_enter_and_typed_moves(
     terminal.press("\x1b[A")
     terminal.press("\x1b[C")
     terminal.press("\r")
-    await terminal.wait_until(lambda: turn_on_screen(terminal, 1) == ["K11"], 8, "1. K11")
-    await terminal.wait_until(lambda: stone_at(terminal, "K11") in BLACK, 8, "● on K11")
+    await terminal.wait_until(lambda: terminal.turn(1) == ["K11"], 8, "1. K11")
+    await terminal.wait_until(lambda: terminal.stone_at("K11") in BLACK, 8, "● on K11")
     # The computer's reply: two points in the move list, two white stones on them.
     await terminal.wait_until(
         lambda: replied(terminal, 2), 8, "the computer's two stones in the list and on the board"
@@ -180,13 +158,15 @@ async def test_a_guest_plays_the_computer_with_arrows_enter_and_typed_moves(
         terminal.press("/")
         await terminal.wait_for_text("type a move")
         terminal.press(f"{point}\r")
-        await terminal.wait_until(lambda p=point: stone_at(terminal, p) in BLACK, 8, point)
-    await terminal.wait_until(lambda: turn_on_screen(terminal, 3) == ["A1", "S19"], 8, "3.")
+        await terminal.wait_until(lambda p=point: terminal.stone_at(p) in BLACK, 8, point)
+    await terminal.wait_until(lambda: terminal.turn(3) == ["A1", "S19"], 8, "3.")
     await terminal.wait_until(lambda: replied(terminal, 4), 8, "the computer's second reply")
     terminal.press("q")
     await terminal.wait_for_text(LEAVE)
     terminal.press("y")
     await terminal.wait_for_text(HOME_TITLE)
+    terminal.press("q")  # back to the lobby
+    await terminal.wait_for_text(LOBBY)
     terminal.press("q")
     await quits_cleanly(terminal)
 
@@ -195,14 +175,14 @@ async def test_resizing_the_window_redraws_the_screen_at_the_new_size(
     terminals: Terminals,
 ) -> None:
     terminal = terminals(cols=80, rows=24)
-    await terminal.wait_for_text(HOME_TITLE)
+    await terminal.wait_for_text(LOBBY)
     terminal.resize(60, 20)
     await terminal.wait_for_text("It is 60×20 now.")
     assert TOO_SMALL in terminal.text
     terminal.resize(100, 30)
     await terminal.wait_for_no_text(TOO_SMALL)
-    await terminal.wait_for_text(HOME_TITLE)
-    # Laid out again for 100×30: the footer on row 30, the game choices past column 80.
+    await terminal.wait_for_text(LOBBY)
+    # Laid out again for 100×30: the footer on row 30, the lists past column 80.
     await terminal.wait_until(
         lambda: "q Quit" in terminal.screen.display[29], 8, "the footer on the last row"
     )
@@ -221,12 +201,12 @@ async def test_a_lone_esc_closes_the_help_the_move_entry_and_a_question(
     terminals: Terminals,
 ) -> None:
     terminal = terminals()
-    await terminal.wait_for_text(HOME_TITLE)
+    await terminal.wait_for_text(LOBBY)
     terminal.press("?")
-    await terminal.wait_for_text("what it does")  # the table of keys
+    await terminal.wait_for_text("The lobby's keys")
     terminal.press("\x1b")
-    await terminal.wait_for_no_text("what it does")
-    await terminal.wait_for_text(HOME_TITLE)
+    await terminal.wait_for_no_text("The lobby's keys")
+    await local_play(terminal)
     terminal.press("\r")
     await wait_for_guest_to(terminal, "place a stone")
     terminal.press("/")
@@ -234,12 +214,12 @@ async def test_a_lone_esc_closes_the_help_the_move_entry_and_a_question(
     terminal.press("\x1b")
     await terminal.wait_for_no_text("type a move")
     terminal.press("\r")  # the board has the keys again: Enter places on J10
-    await terminal.wait_until(lambda: turn_on_screen(terminal, 1) == ["J10"], 8, "1. J10")
+    await terminal.wait_until(lambda: terminal.turn(1) == ["J10"], 8, "1. J10")
     terminal.press("q")
     await terminal.wait_for_text(LEAVE)
     terminal.press("\x1b")  # Esc declines: the game goes on
     await terminal.wait_for_no_text(LEAVE)
-    await terminal.wait_until(lambda: stone_at(terminal, "J10") in BLACK, 8, "● on J10")
+    await terminal.wait_until(lambda: terminal.stone_at("J10") in BLACK, 8, "● on J10")
     assert "Connect6" in terminal.text and HOME_TITLE not in terminal.text
     terminal.press("q")
     await terminal.wait_for_text(LEAVE)

@@ -1,5 +1,5 @@
-"""The SSH server end to end with asyncssh's client: a session opens the home screen on
-the client's terminal, keys work, quitting ends the session; refusals are clear."""
+"""The SSH server end to end with asyncssh's client: a session opens the lobby on the
+client's terminal, keys work, quitting ends the session; refusals are clear."""
 
 import asyncio
 import logging
@@ -8,15 +8,15 @@ import asyncssh
 import pytest
 
 from sixtui.server.session import NO_COMMANDS, NO_FILE_TRANSFER, NO_TERMINAL
-from support.ssh_client import TIMEOUT, Keyless, connect, read_until
+from support.ssh_client import LOBBY, TIMEOUT, Keyless, Screen, connect, read_until
 
 
-async def test_a_guest_gets_the_home_screen_and_q_ends_the_session(server):
+async def test_a_guest_gets_the_lobby_and_q_ends_the_session(server):
     async with connect(server) as connection:
         process = await connection.create_process(
             term_type="xterm-256color", term_size=(80, 24), encoding="utf-8"
         )
-        await read_until(process, "Connect6, Game of 6 and Six")
+        await read_until(process, LOBBY)
         process.stdin.write("q")
         async with asyncio.timeout(TIMEOUT):
             await process.wait_closed()
@@ -30,7 +30,7 @@ async def test_a_terminal_too_small_from_the_start_is_told_so_until_it_grows(ser
         )
         await read_until(process, "It is 60×20 now.")
         process.change_terminal_size(80, 24)
-        await read_until(process, "Connect6, Game of 6 and Six")
+        await read_until(process, LOBBY)
 
 
 async def test_a_game_against_the_computer_is_played_over_ssh(server):
@@ -38,16 +38,18 @@ async def test_a_game_against_the_computer_is_played_over_ssh(server):
         process = await connection.create_process(
             term_type="xterm-256color", term_size=(100, 30), encoding="utf-8"
         )
-        await read_until(process, "Play")
-        process.stdin.write("\r")  # Play: Connect6 against the normal computer
-        await read_until(process, ": place a stone")  # the guest, Black, opens with one stone
-        process.stdin.write("\r")
-        await read_until(process, "1. J10")
-        await read_until(process, "2. ")  # the computer's reply
+        screen = Screen(process)
+        await screen.shows(LOBBY)
+        process.stdin.write("/play connect6\r")  # against the normal computer, at once
+        seen = await screen.shows(": place")  # the guest's turn (the computer may open)
+        opens = "place a stone" in seen
+        process.stdin.write("/A1\r" if opens else "/A1 A2\r")
+        await screen.shows("1. A1" if opens else "2. A1 A2")
+        await screen.shows("2. " if opens else "3. ")  # the computer's reply
         process.stdin.write("q")
-        await read_until(process, "Leave this game?")
+        await screen.shows("Leave this game?")
         process.stdin.write("y")
-        await read_until(process, "Connect6, Game of 6 and Six")  # back home
+        await screen.shows(LOBBY)  # back in the lobby
         process.stdin.write("q")
         async with asyncio.timeout(TIMEOUT):
             await process.wait_closed()
@@ -81,7 +83,7 @@ async def test_a_key_login_is_known_by_its_fingerprint(server, caplog):
     caplog.set_level(logging.INFO, logger="sixtui.server")
     async with connect(server, client_keys=[key]) as connection:
         process = await connection.create_process(term_type="xterm", term_size=(80, 24))
-        await read_until(process, "Connect6, Game of 6 and Six")
+        await read_until(process, LOBBY)
         process.stdin.write("q")
         await process.wait_closed()
     logged = caplog.text
@@ -95,9 +97,9 @@ async def test_sessions_that_overlap_and_end_out_of_order_leave_stdout_alone(ser
     original = sys.stdout, sys.stderr
     async with connect(server) as first_connection, connect(server) as second_connection:
         first = await first_connection.create_process(term_type="xterm", term_size=(80, 24))
-        await read_until(first, "Connect6, Game of 6 and Six")
+        await read_until(first, LOBBY)
         second = await second_connection.create_process(term_type="xterm", term_size=(80, 24))
-        await read_until(second, "Connect6, Game of 6 and Six")
+        await read_until(second, LOBBY)
         first.stdin.write("q")  # the first to start ends first
         await first.wait_closed()
         second.stdin.write("q")
@@ -166,7 +168,7 @@ async def test_a_client_that_stops_reading_is_dropped_once_its_output_passes_the
                 await asyncio.sleep(0.05)
     async with connect(port) as connection:  # the server is fine for everyone else
         process = await connection.create_process(term_type="xterm", term_size=(80, 24))
-        await read_until(process, "Connect6, Game of 6 and Six")
+        await read_until(process, LOBBY)
 
 
 async def test_an_idle_player_is_warned_then_let_go_and_a_key_press_keeps_them(serve):
@@ -191,7 +193,7 @@ async def test_input_beyond_the_rate_waits_its_turn(serve):
         process = await connection.create_process(
             term_type="xterm", term_size=(80, 24), encoding="utf-8"
         )
-        await read_until(process, "Connect6, Game of 6 and Six")
+        await read_until(process, LOBBY)
         process.stdin.write("j" * 300 + "q")  # three seconds' worth at 100 bytes a second
         await asyncio.sleep(1)
         assert process.exit_status is None  # the q is still waiting behind the rest
@@ -221,7 +223,7 @@ async def test_stopping_the_server_tells_every_session_and_ends_it_cleanly(serve
             process = await connection.create_process(
                 term_type="xterm", term_size=(80, 24), encoding="utf-8"
             )
-            await read_until(process, "Connect6, Game of 6 and Six")
+            await read_until(process, LOBBY)
             processes.append(process)
         await stop_sessions()
         for process in processes:
@@ -243,11 +245,11 @@ async def test_sessions_leave_the_loops_task_factory_alone_and_logins_go_on(serv
     before = loop.get_task_factory()
     async with connect(server) as first_connection:
         first = await first_connection.create_process(term_type="xterm", term_size=(80, 24))
-        await read_until(first, "Connect6, Game of 6 and Six")
+        await read_until(first, LOBBY)
         assert loop.get_task_factory() is before
         async with connect(server) as second_connection:
             second = await second_connection.create_process(term_type="xterm", term_size=(80, 24))
-            await read_until(second, "Connect6, Game of 6 and Six")
+            await read_until(second, LOBBY)
             second.stdin.write("q")
             await second.wait_closed()
         first.stdin.write("q")
@@ -273,7 +275,7 @@ async def test_a_client_gone_silent_is_let_go_after_unanswered_keepalives(serve,
     relay_server = await asyncio.start_server(relay, "127.0.0.1", 0)
     async with relay_server, connect(relay_server.sockets[0].getsockname()[1]) as connection:
         process = await connection.create_process(term_type="xterm", term_size=(80, 24))
-        await read_until(process, "Connect6, Game of 6 and Six")
+        await read_until(process, LOBBY)
         silent.set()
         async with asyncio.timeout(TIMEOUT):
             while "not responding to keepalive" not in caplog.text:

@@ -279,7 +279,7 @@ async def test_a_player_away_is_counted_down_and_the_win_claimed_after_the_windo
     await settled(hub, table, ann, bob)
     clock.now += 12
     assert ann.session.away == {"Bob": 18.0}
-    assert ann.said() == ["Bob: connection lost, waiting for them to come back"]
+    assert ann.said() == ["Bob left the table: waiting for them to come back"]
     await ann.session.claim_win()
     assert ann.said()[-1] == "Bob may come back for 18 more seconds"
     clock.now += 18

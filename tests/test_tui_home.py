@@ -11,7 +11,6 @@ from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.widgets.choice import Choice, ChoiceList, _window
 from sixtui.tui.widgets.keys import KeyBar
-from sixtui.tui.widgets.who_is_here import who_is_here_text
 from support.tui_helpers import SIZE, burst
 
 
@@ -223,41 +222,3 @@ def test_the_window_of_options_holds_the_choice_and_as_many_as_fit(widths, data)
         return
     assert last == len(widths) - 1 or used + widths[last + 1] > room
     assert first == 0 or used + widths[first - 1] > room
-
-
-@given(
-    st.text("abcdefgh", min_size=2, max_size=20),
-    st.lists(st.text("abcdefgh", min_size=2, max_size=20), max_size=30, unique=True),
-    st.integers(40, 200),
-)
-def test_who_is_here_fits_its_line_and_names_all_unless_some_are_counted(name, others, width):
-    text = "You are " + name + who_is_here_text(name, [name, *others], width)
-    others = [other for other in others if other != name]
-    if others and width >= len("You are ") + len(name) + len(". Also here: 30 more."):
-        assert len(text) <= width  # the line's widget cuts what is longer
-    if "more" not in text:
-        assert all(other in text for other in others)
-
-
-def names_that_fit(name: str, here: list[str], width: int) -> str:
-    """What follows 'You are NAME', found the plain way: the most names that fit."""
-    others = [other for other in here if other != name]
-    if not others:
-        return ". Nobody else is here."
-    for shown in range(len(others), 0, -1):
-        more = len(others) - shown
-        text = ". Also here: " + ", ".join(others[:shown])
-        text += f" and {more} more." if more else "."
-        if len(text) <= width - len("You are ") - len(name):
-            return text
-    return f". Also here: {len(others)} more."
-
-
-@given(
-    st.text("ab", min_size=1, max_size=12),
-    st.lists(st.text("abc", min_size=1, max_size=12), max_size=40, unique=True),
-    st.integers(10, 120),
-)
-def test_who_is_here_names_as_many_as_fit(name, others, width):
-    here = [name, *others]
-    assert who_is_here_text(name, here, width) == names_that_fit(name, here, width)

@@ -1,5 +1,5 @@
-"""The sixtui application: a home screen, game screens, help, and a guard against
-terminals too small to show a board."""
+"""The sixtui application: a home screen (or, online, the lobby), game screens, help, and
+a guard against terminals too small to show a board."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from rich.console import Console
-from textual import events
+from textual import events, on
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import ANSIToTruecolor, Monochrome, NoColor
@@ -15,12 +15,14 @@ from textual.screen import Screen
 
 from sixtui.ai.worker import Thinker
 from sixtui.tui.game_setup import TITLES, GameSetup
+from sixtui.tui.online import Online
 from sixtui.tui.palettes import color_system_for, no_color_for
 from sixtui.tui.presence import Visitor
 from sixtui.tui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.screens.help import HelpScreen
 from sixtui.tui.screens.home import HomeScreen
+from sixtui.tui.screens.lobby import LobbyScreen
 from sixtui.tui.screens.naming import NameScreen
 from sixtui.tui.stylesheet import SharedStylesheet
 from sixtui.tui.textual_internals import disable_tooltips, line_filters
@@ -30,14 +32,15 @@ _THEME_VARIABLES: dict[str, dict[str, str]] = {}
 
 
 class SixtuiApp(App[None]):
-    """Plays one table at a time: opened on ``setup``, or on the home screen to choose one.
+    """Plays one table at a time: opened on ``setup``, or on the home screen to choose one,
+    or, ``online``, in the lobby, where players meet and are seated at shared tables.
 
     ``thinker`` runs the computer players (made on first need if not given, and
     then closed with the app); ``computer_pause`` is the least time a computer
     turn takes on screen, so people can follow it. ``terminal`` describes the terminal
     the app draws on (``TERM``, ``COLORTERM``, ``NO_COLOR``) when it is not the one
     this process runs in, as for a player connected over SSH, and ``player`` who is
-    at it.
+    at it. ``online`` is closed by whoever made it, once the app has ended.
     """
 
     CSS_PATH = "sixtui.tcss"
@@ -52,6 +55,7 @@ class SixtuiApp(App[None]):
         computer_pause: float = 0.4,
         terminal: Mapping[str, str] | None = None,
         player: Visitor | None = None,
+        online: Online | None = None,
     ) -> None:
         super().__init__()
         self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
@@ -66,6 +70,7 @@ class SixtuiApp(App[None]):
         self._own_thinker = thinker is None
         self.computer_pause = computer_pause
         self.player = player
+        self.online = online
         self._opened_from_home = setup is None
         self._too_small: TooSmallScreen | None = None
         self._keep_named_colors()
@@ -127,16 +132,47 @@ class SixtuiApp(App[None]):
         return self._thinker
 
     def get_default_screen(self) -> Screen[None]:
-        if self.setup is None:
-            return HomeScreen(player=self.player)
+        if self.setup is None and self.online is None:
+            return HomeScreen()
         return super().get_default_screen()
 
     async def on_mount(self) -> None:
         if self.setup is not None:
             await self.start_game(self.setup)
         if self.player is not None and self.player.name_refused is not None:
-            await self.push_screen(NameScreen(self.player))
+            await self.push_screen(NameScreen(self.player), self._named)
+        elif self.online is not None:
+            await self._enter_lobby()
         self._check_size()
+
+    async def _named(self, name: str | None) -> None:
+        if self.online is not None:
+            await self._enter_lobby()
+
+    async def _enter_lobby(self) -> None:
+        """Opens the lobby under the player's name and, over it, the table they left in
+        the middle of a game, if any: they are back in their seat."""
+        online = self.online
+        assert online is not None and self.player is not None
+        back_to = await online.table_to_return_to()
+        lobby = LobbyScreen(await online.open_lobby(self.player.name))
+        await self.push_screen(lobby)
+        if online.notice:
+            lobby.say(online.notice)
+        if back_to is not None:
+            lobby.open_table(back_to, watching=False)
+
+    @on(LobbyScreen.TableChosen)
+    async def _open_table(self, chosen: LobbyScreen.TableChosen) -> None:
+        """Opens the table the lobby chose, to play or to watch; the game screen's q
+        comes back to the lobby."""
+        assert self.online is not None
+        try:
+            session = await self.online.join_table(chosen.table, chosen.watching)
+        except ValueError as why:
+            await chosen.lobby.table_not_opened(str(why))
+            return
+        await self.push_screen(GameScreen(session))
 
     async def on_unmount(self) -> None:
         if self._own_thinker and self._thinker is not None:

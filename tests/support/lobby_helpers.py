@@ -113,6 +113,7 @@ class LobbyApp(SixtuiApp):
         return LobbyScreen(self.session, quiet=self.quiet)
 
     def on_lobby_screen_table_chosen(self, message: LobbyScreen.TableChosen) -> None:
+        message.prevent_default()  # noted here, not opened: there are no tables
         self.chosen.append((message.table, message.watching))
 
 

@@ -6,6 +6,7 @@ import asyncssh
 import pyte
 
 TIMEOUT = 20
+LOBBY = "sixtui lobby · you are"  # the lobby's first line: every session begins there
 
 
 class Keyless(asyncssh.SSHClient):

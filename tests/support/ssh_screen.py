@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import fcntl
 import os
+import re
 import shutil
 import signal
 import struct
@@ -23,12 +24,24 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pyte
+import pytest
 
 MISSING = (
     "OpenSSH's client is not installed: these tests need `ssh` and `ssh-keygen` on PATH "
     "(Debian: apt-get install openssh-client; .ci/run installs it when it is missing)"
 )
 TERM = "xterm-256color"
+BLACK, WHITE = {"●", "◉"}, {"○", "◎"}  # a stone, and one of the last turn
+
+
+def need_openssh() -> tuple[str, str]:
+    """ssh and ssh-keygen. Without them the test fails, inside its own body so that it is
+    reported as failed rather than skipped or errored: CI installs OpenSSH (.ci/run), and a
+    skip there would hide that none of this was checked."""
+    tools = openssh()
+    if tools is None:
+        pytest.fail(MISSING, pytrace=False)
+    return tools
 
 
 def openssh() -> tuple[str, str] | None:
@@ -166,6 +179,23 @@ class SshTerminal:
     def count(self, text: str) -> int:
         """How often ``text`` is on the screen now."""
         return self.text.count(text)
+
+    def stone_at(self, point: str) -> str:
+        """What the board shows at ``point`` (like ``K11``): a stone, or ``·``.
+
+        Found from the letters over the board and the numbers beside it, so the board may
+        be anywhere on the screen; empty while no board is drawn."""
+        lines = self.screen.display
+        letters = next((line for line in lines if "A B C D E F" in line), None)
+        row = next((line for line in lines if re.match(rf"\s*{point[1:]} [·●◉○◎]", line)), None)
+        if letters is None or row is None:
+            return ""  # no board on the screen (yet)
+        return row[letters.index("A B C D E F") + 2 * (ord(point[0]) - ord("A"))]
+
+    def turn(self, number: int) -> list[str] | None:
+        """The points of turn ``number`` in the side panel's move list, once it is there."""
+        found = re.search(rf"\b{number}\. ((?:[A-S]\d+ ?)+)", self.text)
+        return found.group(1).split() if found else None
 
     def dump(self) -> str:
         """The screen framed for a failure message, with the client's state."""

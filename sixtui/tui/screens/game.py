@@ -1,8 +1,10 @@
-"""The game screen: the board, the side panel, and every key a player uses."""
+"""The game screen: the board, the side panel, and every key a player uses; at an online
+table also the keys for draws, rematches and players who are away."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable
 from typing import ClassVar
 
 from textual import on
@@ -53,6 +55,11 @@ class GameScreen(Screen[None]):
         Binding("slash,colon", "type_move", "Type", priority=True),
         Binding("enter", "submit_move", show=False, priority=True),
         Binding("n", "next_game", "Next game"),
+        Binding("o", "offer_draw", "Offer draw"),
+        Binding("a", "accept_draw", "Accept draw"),
+        Binding("d", "decline_draw", "Decline draw"),
+        Binding("w", "claim_win", "Claim win"),
+        Binding("x", "abort", "Abort"),
         Binding("escape", "cancel", "Cancel"),
         Binding("escape", "close_move_line", "Cancel", priority=True),
         Binding("question_mark", "app.help", "Rules"),
@@ -65,6 +72,8 @@ class GameScreen(Screen[None]):
         self.chooser = MoveChooser()
         self._show_hints = False
         self._spinning: Timer | None = None
+        self._counting_down: Timer | None = None  # while someone at the table is away
+        self._summary: SummaryScreen | None = None  # the last game's, while it may be open
         self._declaring = False
         self._declared = False  # the turn being played carries a declaring "!"
         self._stop_listening = session.subscribe(self._hear)
@@ -116,6 +125,9 @@ class GameScreen(Screen[None]):
             self.chooser.reset()
             self._declaring = False
             said = ""
+        if update.kind == "moves" and self.session.staged:
+            staged = " ".join(str(move) for move in self.session.staged)
+            said = f"{staged} goes to the table with the rest of your turn; Esc takes it back"
         if update.kind == "moves" and self._declared:
             self._declared = False
             if not self.session.game.is_over:
@@ -127,7 +139,17 @@ class GameScreen(Screen[None]):
             self.board.action_centre()
         self._spin(self.session.thinking)
         if update.kind == "over":
-            self.app.push_screen(SummaryScreen(self.session), self._after_summary)
+            self._summary = SummaryScreen(self.session)
+            self.app.push_screen(self._summary, self._after_summary)
+        if update.kind == "new-game":
+            self._close_summary()
+
+    def _close_summary(self) -> None:
+        """Online, another player may begin the next game while this one's summary is still
+        open here: it goes, rather than offer a next game already begun."""
+        if self._summary is not None and self.app.screen is self._summary:
+            self._summary.dismiss(None)
+        self._summary = None
 
     def _show_position(self, message: str | None = None) -> None:
         """Redraws the board and panel; ``message`` replaces the one shown, if given."""
@@ -148,6 +170,7 @@ class GameScreen(Screen[None]):
             status += " and declare (!)"
         self.panel.show(status, message)
         self.refresh_bindings()
+        self._count_down()
 
     @property
     def panel(self) -> SidePanel:
@@ -164,6 +187,22 @@ class GameScreen(Screen[None]):
     def _next_tick(self) -> None:
         self.panel.tick += 1
         self.panel.sync()
+
+    def _count_down(self) -> None:
+        """Redraws the panel every second while a player is away with time left to come
+        back: their seat shows it counting down, and once it is up the keys to claim
+        the game or abort it are offered."""
+        counting = any(left > 0 for left in self.session.away.values())
+        if counting and self._counting_down is None:
+            self._counting_down = self.set_interval(1.0, self._away_tick)
+        elif not counting and self._counting_down is not None:
+            self._counting_down.stop()
+            self._counting_down = None
+
+    def _away_tick(self) -> None:
+        self.panel.sync()
+        self.refresh_bindings()
+        self._count_down()
 
     def _wants_hints(self) -> bool:
         return self._show_hints or self.chooser.picked is not None
@@ -183,20 +222,48 @@ class GameScreen(Screen[None]):
         session, game = self.session, self.session.game
         if game.is_over:
             after_the_end = {"centre", "app.help", "quit_game"}
-            if not session.match.is_over:
+            if session.match.is_over:
+                if action == "next_game" and has_rematches(session):
+                    return "Rematch"
+            else:
                 after_the_end.add("next_game")
             return description if action in after_the_end else None
         if action == "choose":
             return self._choosing()
         offered = {
             "undo": session.may_undo,
+            "resign": session.may_resign,
             # A piece picked shows where it may go whether hints are on or not.
             "hints": isinstance(self.board, HexBoard) and self.chooser.picked is None,
             "declare": bool(game.options().get("declare")),
             "next_game": False,
-            "cancel": self.chooser.picked is not None or self._declaring,
+            "cancel": self.chooser.picked is not None or self._declaring or bool(session.staged),
+            "offer_draw": session.may_offer_draw,
+            "accept_draw": self._draw_offered_to_me(),
+            "decline_draw": self._draw_offered_to_me(),
+            "claim_win": self._others_gone(),
+            "abort": self._others_gone(),
         }
+        if action == "cancel" and session.staged:  # a Connect6 or Game of 6 turn begun
+            return "Take back"
         return description if offered.get(action, True) else None
+
+    def _own_side(self) -> int | None:
+        """The side played from this screen, while a seat of it may resign."""
+        seat = self.session.resigning_seat
+        return None if seat is None else self.session.side_of_team(seat % 2)
+
+    def _draw_offered_to_me(self) -> bool:
+        offered, own = self.session.draw_offered_by, self._own_side()
+        return offered is not None and own is not None and offered != own
+
+    def _others_gone(self) -> bool:
+        """Whether a player of the other side has been away past their time to come back."""
+        own = self._own_side()
+        if own is None:
+            return False
+        others = {player.name for player in self.session.sides[1 - own]}
+        return any(name in others and left <= 0 for name, left in self.session.away.items())
 
     def _choosing(self) -> str:
         """What choosing a cell does next."""
@@ -247,6 +314,8 @@ class GameScreen(Screen[None]):
     def _why_not_now(self) -> str:
         game = self.session.game
         if self.session.match.is_over:
+            if has_rematches(self.session):
+                return "the match is over: n asks for a rematch, q leaves"
             return "the match is over: q leaves"
         if game.is_over:
             return "the game is over: n starts the next one"
@@ -302,7 +371,7 @@ class GameScreen(Screen[None]):
         self.move_input.post_message(TypedInput.DiscardTyped())  # once the keys before are in
         self._close_move_input()
 
-    def action_cancel(self) -> None:
+    async def action_cancel(self) -> None:
         if self.focused is not self.board:
             self._close_move_input()
         elif self.chooser.picked is not None or self._declaring:
@@ -310,6 +379,8 @@ class GameScreen(Screen[None]):
             self._declaring = False
             self._say("")
             self._show_position()
+        elif self.session.staged:
+            await self.session.clear_turn()
 
     def action_hints(self) -> None:
         if self._refused_when_over():
@@ -362,10 +433,35 @@ class GameScreen(Screen[None]):
     async def action_next_game(self) -> None:
         if not self.session.game.is_over:
             self._say("the game is still on")
+        elif self.session.match.is_over and has_rematches(self.session):
+            await self._ask(self.session.rematch())
         elif self.session.match.is_over:
-            self._say("the match is over: q leaves")
+            self._say(self._why_not_now())
         else:
             await self.session.next_game()
+
+    # Online, a refusal comes back from the table as news; the default session raises it.
+    async def action_offer_draw(self) -> None:
+        await self._ask(self.session.offer_draw())
+
+    async def action_accept_draw(self) -> None:
+        await self._ask(self.session.answer_draw(True))
+
+    async def action_decline_draw(self) -> None:
+        await self._ask(self.session.answer_draw(False))
+
+    async def action_claim_win(self) -> None:
+        await self._ask(self.session.claim_win())
+
+    async def action_abort(self) -> None:
+        await self._ask(self.session.abort())
+
+    async def _ask(self, request: Awaitable[None]) -> None:
+        """Asks the session something; says why not when it refuses at once."""
+        try:
+            await request
+        except IllegalMove as why:
+            self._say(str(why))
 
     def action_quit_game(self) -> None:
         if self.session.game.is_over or not self.session.may_resign:
@@ -384,10 +480,17 @@ class GameScreen(Screen[None]):
         await self.app.leave_game()
 
     async def _after_summary(self, choice: str | None) -> None:
-        if choice == "next" and not self.session.match.is_over:
+        self._summary = None
+        if choice == "next" and self.session.game.is_over and not self.session.match.is_over:
             await self.session.next_game()
         elif choice == "quit":
             await self._leave()
+
+
+def has_rematches(session: GameSession) -> bool:
+    """Whether ``session`` is a table where a rematch may be asked for once the match is
+    over (an online one): :class:`GameSession` itself has none."""
+    return type(session).rematch is not GameSession.rematch
 
 
 def _declaring(move: Move | str) -> Move | str:

@@ -15,10 +15,8 @@ from textual.widgets import Button, Static
 from sixtui.ai import LEVELS
 from sixtui.rules.six import RULESETS
 from sixtui.tui.game_setup import DEFAULT_SIZE, SIZES, TITLES, GameSetup
-from sixtui.tui.presence import Visitor
 from sixtui.tui.widgets.choice import Choice, ChoiceList
 from sixtui.tui.widgets.keys import KeyBar
-from sixtui.tui.widgets.who_is_here import WhoIsHereLine
 
 PERSON = "person"
 SEAT_CHOICES = [("Person", PERSON)] + [
@@ -33,8 +31,7 @@ class PlayButton(Button):
 
 
 class HomeScreen(Screen[None]):
-    """Everything a table needs, one line each; Enter starts it. A ``player`` connected
-    to a server also sees who else is there."""
+    """Everything a table needs, one line each; Enter starts it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # The list's own keys while it has the focus; from Play they lead back into it.
@@ -45,10 +42,9 @@ class HomeScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, setup: GameSetup | None = None, player: Visitor | None = None) -> None:
+    def __init__(self, setup: GameSetup | None = None) -> None:
         super().__init__()
         self.initial = setup or GameSetup()
-        self.player = player
 
     def compose(self) -> ComposeResult:
         start = self.initial
@@ -63,8 +59,6 @@ class HomeScreen(Screen[None]):
         ]
         with Vertical(id="home"):
             yield Static("sixtui: Connect6, Game of 6 and Six", id="home-title")
-            if self.player is not None:
-                yield WhoIsHereLine(self.player, id="people")
             yield ChoiceList(
                 [
                     Choice("game", "Game", [(t, name) for name, t in TITLES.items()], start.game),

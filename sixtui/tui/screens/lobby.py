@@ -94,10 +94,11 @@ class LobbyScreen(Screen[None]):
 
     class TableChosen(Message):
         """The player has a seat at ``table``, or chose to watch it (``watching``): the
-        app opens it over the lobby."""
+        app opens it over the ``lobby``, or tells the lobby why it cannot."""
 
-        def __init__(self, table: str, watching: bool) -> None:
+        def __init__(self, lobby: LobbyScreen, table: str, watching: bool) -> None:
             super().__init__()
+            self.lobby = lobby
             self.table = table
             self.watching = watching
 
@@ -166,9 +167,9 @@ class LobbyScreen(Screen[None]):
     def _lobby_changed(self, message: LobbyChanged) -> None:
         update = message.update
         if update.kind in ("notice", "seated"):
-            self._say(update.text)
+            self.say(update.text)
         if update.kind == "seated" and update.table is not None:
-            self._open_table(update.table, watching=False)
+            self.open_table(update.table, watching=False)
         if update.kind == "lobby":
             self._draw_soon()
         else:
@@ -203,12 +204,21 @@ class LobbyScreen(Screen[None]):
         await self.session.refresh()
         self.pools.show(self.session.view())  # the waiting times go on
 
-    def _say(self, text: str) -> None:
+    def say(self, text: str) -> None:
+        """Shows ``text`` on the lobby's message line."""
         self.query_one("#lobby-message", TextLine).show(text)
 
-    def _open_table(self, table: str, watching: bool) -> None:
+    def open_table(self, table: str, watching: bool) -> None:
+        """Asks the app to open ``table`` over the lobby, to play or to watch."""
         self._at_table = True
-        self.post_message(self.TableChosen(table, watching))
+        self.post_message(self.TableChosen(self, table, watching))
+
+    async def table_not_opened(self, why: str) -> None:
+        """The table chosen could not be opened: the player is still in the lobby, and
+        told ``why``."""
+        self._at_table = False
+        self.say(why)
+        await self.session.returned()
 
     # -- doing things ----------------------------------------------------------------------
 
@@ -216,11 +226,11 @@ class LobbyScreen(Screen[None]):
         self._show(await self.session.perform(command))
 
     def _show(self, outcome: Outcome) -> None:
-        self._say(outcome.text)
+        self.say(outcome.text)
         if outcome.help:
             self.app.push_screen(LobbyHelpScreen())
         if outcome.table is not None:
-            self._open_table(outcome.table, outcome.watching)
+            self.open_table(outcome.table, outcome.watching)
         self._draw()
 
     def _picked(self) -> tuple[str, str] | None:
@@ -274,7 +284,7 @@ class LobbyScreen(Screen[None]):
     async def action_decline(self) -> None:
         picked = self._challenge_picked()
         if picked is None or not picked[1]:
-            self._say("pick a challenge made to you first: ↑ ↓ in the list on the right")
+            self.say("pick a challenge made to you first: ↑ ↓ in the list on the right")
             return
         challenge = next(c for c in self.view.challenges if c.id == picked[0])
         await self._perform(Decline(challenge.challengers[0]))
@@ -292,7 +302,7 @@ class LobbyScreen(Screen[None]):
     def _person_picked(self) -> str | None:
         picked = self._picked()
         if picked is None or picked[0] != "person" or picked[1] == self.view.me:
-            self._say("pick another player first: ↑ ↓ in the list on the right")
+            self.say("pick another player first: ↑ ↓ in the list on the right")
             return None
         return picked[1]
 

@@ -1,10 +1,11 @@
-"""The side panel: who plays, each team's pieces in Six, whose turn it is, the score, and
-the moves so far."""
+"""The side panel: who plays (and, online, who is away and for how long), each team's
+pieces in Six, whose turn it is, the score, and the moves so far."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from math import ceil
 from typing import ClassVar
 
 from rich.style import Style
@@ -89,17 +90,21 @@ def table_title(game: Game, width: int) -> str:
 
 
 def seat_lines(session: GameSession, look: Look, width: int) -> list[Line]:
-    """One line per seat: the seat's piece, its player, and what the seat has of its own.
+    """One line per seat: the seat's piece, its player, and what the seat has of its own
+    (or, online, how long its player has left to come back).
 
     Whose turn it is shows on the status line, so that a turn passing redraws one
     line of the panel rather than two.
     """
     game = session.game
+    away = session.away
     lines: list[Line] = []
     for seat in range(game.players):
         team = seat % 2
-        name = f" {session.player_at(seat).name}"
-        detail = _seat_detail(game, seat)
+        player = session.player_at(seat)
+        name = f" {player.name}"
+        detail = away_detail(away[player.name]) if player.name in away else ""
+        detail = detail or _seat_detail(game, seat)
         text = fit(name + (f"  {detail}" if detail else ""), max(0, width - 1))
         lines.append(
             (
@@ -109,6 +114,15 @@ def seat_lines(session: GameSession, look: Look, width: int) -> list[Line]:
             )
         )
     return lines
+
+
+def away_detail(left: float) -> str:
+    """What a seat whose player is away says: the seconds they have left to come back.
+
+    >>> away_detail(41.2), away_detail(0.0)
+    ('away · 42 s to come back', 'away · time is up')
+    """
+    return f"away · {ceil(left)} s to come back" if left > 0 else "away · time is up"
 
 
 def _seat_detail(game: Game, seat: int) -> str:

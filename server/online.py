@@ -1,0 +1,77 @@
+"""Online play on the hub for one SSH session: the lobby, the tables its player sits at or
+watches, and the table they come back to after their connection dropped.
+
+A person is known by an identity: their key's fingerprint, the same at every login, so
+that a player who comes back with the same key finds their seat; or, for a guest, one of
+their own session, which no later login has.
+"""
+
+from __future__ import annotations
+
+from sixtui.server.hub import Hub
+from sixtui.server.lobby import HubLobby
+from sixtui.server.rooms import player_tables, read_table
+from sixtui.server.seating import OpenTable
+from sixtui.server.table_session import TableSession
+from sixtui.tui.lobby_commands import GameChoice
+from sixtui.tui.lobby_session import LobbySession
+from sixtui.tui.online import Online
+from sixtui.tui.session import GameSession
+
+GUEST = "guest:"  # how a guest's identity begins
+GUEST_NOTICE = "A guest who drops out cannot come back to the game: an SSH key lets you."
+
+
+def guest_identity(name: str) -> str:
+    """The identity of the guest called ``name`` (a name no other session has)."""
+    return f"{GUEST}{name}"
+
+
+class HubOnline(Online):
+    """The player ``identity``'s way into online play on ``hub``; ``open_table`` opens
+    the tables the lobby seats them at (the rooms', with this server's settings)."""
+
+    def __init__(self, hub: Hub, identity: str, open_table: OpenTable) -> None:
+        self._hub = hub
+        self._identity = identity
+        self._open_table = open_table
+        self._lobby: HubLobby | None = None
+        self._tables: list[TableSession] = []
+        if identity.startswith(GUEST):
+            self.notice = GUEST_NOTICE
+
+    async def open_lobby(self, name: str) -> LobbySession:
+        if self._lobby is not None:
+            await self._lobby.close()
+        self._lobby = await HubLobby.open(self._hub, name, self._identity, self._open_table)
+        return self._lobby
+
+    async def join_table(self, table: str, watching: bool) -> GameSession:
+        state = await read_table(self._hub, table)
+        if state is None:
+            raise ValueError(f"game {table} is over and gone")
+        seated = state.side_of(self._identity) is not None
+        if not seated and not watching:
+            raise ValueError(f"you hold no seat in game {table}")
+        session = await TableSession.join(self._hub, table, self._identity if seated else None)
+        self._tables = [*(kept for kept in self._tables if not kept.closed), session]
+        if self._identity in state.away and self._lobby is not None:
+            names = [[holder.name for holder in side] for side in state.sides]
+            await self._lobby.back_at(table, GameChoice(state.game, **state.options), names)
+        return session
+
+    async def table_to_return_to(self) -> str | None:
+        held = await self._hub.map_all(player_tables(self._identity))
+        for table in sorted(held, key=lambda table: (len(table), table), reverse=True):
+            state = await read_table(self._hub, table)
+            if state is not None and state.status == "playing" and self._identity in state.away:
+                return table
+        return None
+
+    async def close(self) -> None:
+        tables, self._tables = self._tables, []
+        for session in tables:
+            await session.close()
+        lobby, self._lobby = self._lobby, None
+        if lobby is not None:
+            await lobby.close()

@@ -1,0 +1,209 @@
+"""Online play without SSH: apps on one memory hub, as a server runs them, meet in the
+lobby, are paired from the command line, play a shared table with the keys (turns staged
+then sent, draws, claims, rematches), leave it and come back to it."""
+
+import re
+
+from sixtui.server.hub import MemoryHub
+from sixtui.server.online import GUEST_NOTICE
+from sixtui.server.rooms import read_table
+from sixtui.tui.screens.dialogs import SummaryScreen
+from sixtui.tui.screens.game import GameScreen
+from sixtui.tui.screens.lobby import LobbyScreen
+from support.online_apps import (
+    at_table,
+    at_terminals,
+    command,
+    in_lobby,
+    lobby_line,
+    lobby_of,
+    online_app,
+)
+from support.tui_helpers import game_screen, history, key_bar, panel, type_move, wait_until
+
+# Black makes six in a row along row 10 of 19×19 (O10 the sixth) while White's stones
+# in column A leave a gap.
+SIX_IN_A_ROW = ["J10", "A1 A2", "K10 L10", "A3 A4", "M10 N10", "A6 A7", "O10 P10"]
+
+
+def apps(hub, *names: str, window: float = 60.0):
+    """The apps of ``names`` (ann and bob, unless given), to be run by the test."""
+    return [online_app(hub, name, window) for name in names or ("ann", "bob")]
+
+
+async def pair(pilots, game: str = "connect6") -> list[GameScreen]:
+    """Every pilot's player pairs for ``game``; their game screens, once seated."""
+    for pilot in pilots:
+        await in_lobby(pilot)
+    for pilot in pilots:
+        await command(pilot, f"pair {game}")
+    return [await at_table(pilot) for pilot in pilots]
+
+
+def opener_first(pilots):
+    """The pilots, the one whose player opens first."""
+    first = next(p for p in pilots if game_screen(p.app).session.may_move)
+    return [first, *(p for p in pilots if p is not first)]
+
+
+async def test_two_players_pair_and_finish_a_game_typing_turns_a_stone_staged_on_the_way():
+    hub = MemoryHub()
+    async with at_terminals(*apps(hub)) as pilots:
+        await pair(pilots)
+        first, second = opener_first(pilots)
+        for pilot in pilots:
+            assert sorted(panel(pilot.app, "seats").split()) == ["ann", "bob", "○", "●"]
+        await type_move(first, "J10")
+        await wait_until(second, lambda: history(second.app) == ["J10"], "the first stone")
+        await type_move(second, "A1")  # one stone of two: staged, shown, not sent
+        assert history(second.app) == ["J10", "A1"] and history(first.app) == ["J10"]
+        assert panel(second.app, "message") == (
+            "A1 goes to the table with the rest of your turn; Esc takes it back"
+        )
+        assert "esc Take back" in key_bar(second.app)
+        await second.press("escape")
+        assert history(second.app) == ["J10"] and "Take back" not in key_bar(second.app)
+        played = ["J10"]
+        for number, turn in enumerate(SIX_IN_A_ROW[1:]):
+            mover, other = (second, first) if number % 2 == 0 else (first, second)
+            await type_move(mover, turn)
+            played += turn.split()[: 1 if turn.startswith("O10") else 2]
+            await wait_until(other, lambda o=other, p=list(played): history(o.app) == p, turn)
+        for pilot in pilots:
+            await wait_until(pilot, lambda p=pilot: isinstance(p.app.screen, SummaryScreen), "end")
+            assert panel(pilot.app, "status").endswith("wins as Black: six in a row")
+        await first.press("q")  # the summary's Leave: back in the lobby
+        await in_lobby(first)
+        here = lobby_of(first.app).here
+        await wait_until(first, lambda: "in the lobby" in str(here._drawn), "in the lobby again")
+
+
+async def test_a_player_gone_is_counted_down_and_comes_back_to_the_table_as_it_was():
+    hub = MemoryHub()
+    ann_app, bob_app = apps(hub)
+    async with at_terminals(ann_app, bob_app) as (ann, bob):
+        await pair([ann, bob])
+        first, _ = opener_first([ann, bob])
+        await type_move(first, "J10")
+        await wait_until(bob, lambda: history(bob.app) == ["J10"], "the first stone")
+        await ann_app.online.close()  # as when ann's connection drops
+        await wait_until(bob, lambda: "away" in panel(bob.app, "seats"), "ann away")
+        assert re.search(r"ann  away · \d+ s to come back", panel(bob.app, "seats"))
+        assert panel(bob.app, "message") == "ann left the table: waiting for them to come back"
+        assert "Claim win" not in key_bar(bob.app)  # not before ann's time is up
+        async with at_terminals(online_app(hub, "ann")) as (back,):
+            screen = await at_table(back)  # straight back to the table, not the lobby
+            assert history(back.app) == ["J10"]
+            assert isinstance(back.app.screen_stack[-2], LobbyScreen)
+            await wait_until(bob, lambda: "away" not in panel(bob.app, "seats"), "ann back")
+            assert panel(bob.app, "message") == "ann came back"
+            await back.press("q", "y")  # left mid-game: away again, back in the lobby
+            await in_lobby(back)
+            assert screen.session.closed
+            await command(back, "watch ann")  # their own game: back in their seat
+            await at_table(back)
+            assert game_screen(back.app).session.resigning_seat is not None
+
+
+async def test_once_a_player_is_gone_past_the_window_the_other_may_claim_the_game():
+    hub = MemoryHub()
+    ann_app, bob_app = apps(hub, window=0.0)
+    async with at_terminals(ann_app, bob_app) as (ann, bob):
+        table = (await pair([ann, bob]))[0].session.table_id
+        await ann_app.online.close()
+        await wait_until(bob, lambda: "time is up" in panel(bob.app, "seats"), "ann gone")
+        assert "w Claim win" in key_bar(bob.app) and "x Abort" in key_bar(bob.app)
+        await bob.press("w")
+        await wait_until(bob, lambda: isinstance(bob.app.screen, SummaryScreen), "the claim")
+        assert panel(bob.app, "status") == "bob wins as " + (
+            "Black: the other side resigned"
+            if game_screen(bob.app).session.player_at(0).name == "bob"
+            else "White: the other side resigned"
+        )
+        assert (await read_table(hub, table)).status == "game-over"
+
+
+async def test_a_draw_offered_with_a_key_is_declined_then_accepted_with_keys():
+    hub = MemoryHub()
+    async with at_terminals(*apps(hub)) as (ann, bob):
+        await pair([ann, bob])
+        assert "o Offer draw" in key_bar(ann.app) and "Accept" not in key_bar(bob.app)
+        await ann.press("o")
+        await wait_until(bob, lambda: panel(bob.app, "message") == "ann offers a draw", "offer")
+        assert "a Accept draw" in key_bar(bob.app) and "d Decline draw" in key_bar(bob.app)
+        assert "Offer draw" not in key_bar(ann.app) and "Accept" not in key_bar(ann.app)
+        await bob.press("d")
+        await wait_until(ann, lambda: panel(ann.app, "message").endswith("declined"), "no")
+        await ann.press("o")
+        await wait_until(bob, lambda: "a Accept draw" in key_bar(bob.app), "the offer again")
+        await bob.press("a")
+        for pilot in (ann, bob):
+            await wait_until(pilot, lambda p=pilot: isinstance(p.app.screen, SummaryScreen), "=")
+            assert panel(pilot.app, "status") == "Draw: both sides agreed"
+
+
+async def test_once_a_match_is_over_n_asks_for_a_rematch_and_both_asking_begins_one():
+    hub = MemoryHub()
+    async with at_terminals(*apps(hub)) as (ann, bob):
+        await pair([ann, bob], "gameof6 --size 9")
+        for number in range(6):  # ann resigns every game; each begins the next from the summary
+            await ann.press("r", "y")
+            for pilot in (ann, bob):
+                await wait_until(pilot, lambda p=pilot: isinstance(p.app.screen, SummaryScreen), "")
+            if number < 5:
+                await ann.press("n")  # the next game begins: bob's summary goes
+                await wait_until(bob, lambda: isinstance(bob.app.screen, GameScreen), "next")
+        for pilot in (ann, bob):
+            assert game_screen(pilot.app).session.match.wins in ((0, 6), (6, 0))
+            await pilot.press("b")  # from the summary to the board
+            await wait_until(pilot, lambda p=pilot: "n Rematch" in key_bar(p.app), "rematch")
+        await ann.press("n")
+        await wait_until(bob, lambda: panel(bob.app, "message") == "ann asks for a rematch", "ask")
+        await bob.press("n")
+        for pilot in (ann, bob):
+            await wait_until(
+                pilot, lambda p=pilot: game_screen(p.app).session.match.results == [], "new"
+            )
+
+
+async def test_a_spectator_watches_a_game_with_no_keys_to_play_and_goes_back_at_once():
+    hub = MemoryHub()
+    ann_app, bob_app, cy_app = apps(hub, "ann", "bob", "cy")
+    async with at_terminals(ann_app, bob_app, cy_app) as (ann, bob, cy):
+        await pair([ann, bob])
+        await in_lobby(cy)
+        await command(cy, "watch ann")
+        screen = await at_table(cy)
+        assert not screen.session.may_move and screen.session.resigning_seat is None
+        assert sorted(panel(cy.app, "seats").split()) == ["ann", "bob", "○", "●"]
+        keys = key_bar(cy.app)
+        assert "Resign" not in keys and "Offer draw" not in keys
+        await cy.press("q")  # nothing to lose: no question
+        await in_lobby(cy)
+
+
+async def test_a_table_that_cannot_be_opened_leaves_the_player_in_the_lobby_told_why():
+    hub = MemoryHub()
+    async with at_terminals(online_app(hub, "ann")) as (ann,):
+        await in_lobby(ann)
+        lobby_of(ann.app).open_table("99", watching=True)
+        await wait_until(
+            ann, lambda: lobby_line(ann.app, "lobby-message") == "game 99 is over and gone", "why"
+        )
+        assert isinstance(ann.app.screen, LobbyScreen)
+
+
+async def test_a_guest_is_told_in_the_lobby_that_they_cannot_come_back():
+    hub = MemoryHub()
+    async with at_terminals(online_app(hub, "guest-0a1b2c", guest=True)) as (guest,):
+        await in_lobby(guest)
+        assert lobby_line(guest.app, "lobby-message") == GUEST_NOTICE
+        assert lobby_line(guest.app, "lobby-title").startswith("sixtui lobby · you are guest-")
+
+
+async def test_a_player_whose_name_was_refused_enters_the_lobby_under_the_name_they_pick():
+    hub = MemoryHub()
+    async with at_terminals(online_app(hub, "alice", refused="taken")) as (carol,):
+        await carol.press(*"carol", "enter")
+        await in_lobby(carol)
+        assert lobby_line(carol.app, "lobby-title").startswith("sixtui lobby · you are carol")
