@@ -11,8 +11,9 @@ A player who joins a table where they were marked away is back; one who closes t
 session while the match goes on is marked away, and the others see the time they have to
 come back (the table's window) counted down.
 
-The stones of a Connect6 or Game of 6 turn are staged here as they are chosen, shown on
-the board, and sent together once the turn is whole; undo is not offered.
+The stones of a Connect6 or Game of 6 turn chosen on the board are staged here, shown
+there, and sent together when the player confirms the whole turn; a turn typed whole is
+sent as it is. Undo is not offered.
 """
 
 from __future__ import annotations
@@ -175,9 +176,7 @@ class TableSession(GameSession):
         if not self.may_move:
             raise IllegalMove(self._why_not_moving())
         turn = checked_turn(self._game, [*self._staged, *moves])
-        trial = self._game.copy()
-        for move in turn:
-            trial.play(move)
+        trial = _played(self._game, turn)
         if not trial.is_over and trial.to_move == self._game.to_move:
             self._staged, self._shown = turn, trial
             self._tell(Update("moves", tuple(turn[len(turn) - len(moves) :])))
@@ -187,6 +186,29 @@ class TableSession(GameSession):
         if isinstance(outcome, Refused):
             self._tell(Update("moves"))  # the staged stones go from the board
             raise IllegalMove(outcome.message)
+
+    @property
+    def turn_ready(self) -> bool:
+        return bool(self._staged) and (
+            self._shown.is_over or self._shown.to_move != self._game.to_move
+        )
+
+    async def stage(self, move: Move | str) -> None:
+        if self._game.name == "six" or self.turn_ready:
+            await self.play_turn([move])  # a Six move is one step, chosen in two already
+            return
+        if not self.may_move:
+            raise IllegalMove(self._why_not_moving())
+        turn = checked_turn(self._game, [*self._staged, move])
+        self._staged, self._shown = turn, _played(self._game, turn)
+        self._tell(Update("moves", (turn[-1],)))
+
+    async def confirm_turn(self) -> None:
+        if not self._staged:
+            raise IllegalMove("there is no turn waiting to be sent")
+        if not self.turn_ready:
+            raise IllegalMove("the turn is not whole yet: place the rest of it first")
+        await self.play_turn([])
 
     async def clear_turn(self) -> None:
         if self._staged:
@@ -340,6 +362,14 @@ class TableSession(GameSession):
         said = _news(before, after)
         if said:
             self._tell(Update("table", text=said))
+
+
+def _played(game: Game, moves: Sequence[Move]) -> Game:
+    """A copy of ``game`` with ``moves`` played on it: what a staged turn shows."""
+    trial = game.copy()
+    for move in moves:
+        trial.play(move)
+    return trial
 
 
 def _news(before: TableState, after: TableState) -> str:

@@ -78,6 +78,29 @@ async def test_two_players_pair_and_finish_a_game_typing_turns_a_stone_staged_on
         await wait_until(first, lambda: "in the lobby" in str(here._drawn), "in the lobby again")
 
 
+async def test_stones_placed_on_the_board_go_to_the_table_only_on_confirm():
+    hub = MemoryHub()
+    async with at_terminals(*apps(hub)) as pilots:
+        await pair(pilots)
+        first, second = opener_first(pilots)
+        assert "Place" in key_bar(first.app) and "Place" not in key_bar(second.app)
+        await first.press("enter")  # the opening stone, at the centre
+        assert panel(first.app, "status") == "your turn is ready: Enter sends it"
+        assert "⏎ Confirm" in key_bar(first.app) and "esc Take back" in key_bar(first.app)
+        assert history(first.app) == ["J10"] and history(second.app) == []
+        await first.press("escape")
+        assert history(first.app) == [] and "Confirm" not in key_bar(first.app)
+        await first.press("enter", "enter")
+        await wait_until(second, lambda: history(second.app) == ["J10"], "the confirmed stone")
+        await second.press("right", "enter")
+        assert "⏎ Place" in key_bar(second.app)  # one stone of two: the second to place
+        await second.press("right", "enter")
+        assert panel(second.app, "message") == "K10 L10: Enter sends the turn, Esc takes it back"
+        assert history(first.app) == ["J10"]
+        await second.press("enter")
+        await wait_until(first, lambda: history(first.app) == ["J10", "K10", "L10"], "the pair")
+
+
 async def test_a_player_gone_is_counted_down_and_comes_back_to_the_table_as_it_was():
     hub = MemoryHub()
     ann_app, bob_app = apps(hub)

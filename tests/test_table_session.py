@@ -127,6 +127,42 @@ async def test_the_stones_of_a_turn_are_staged_and_reach_the_table_together(hub)
     await leave(ann, bob)
 
 
+async def test_stones_chosen_on_the_board_wait_for_the_turn_to_be_confirmed(hub):
+    table = await connect6(hub)
+    ann, bob = await seat(hub, table, ANN.identity, BOB.identity)
+    with pytest.raises(IllegalMove, match="no turn waiting"):
+        await ann.session.confirm_turn()
+    await ann.session.stage("E5")  # the opening stone is a whole turn: it waits too
+    assert ann.session.turn_ready and history(ann) == ["E5"]
+    await settled(hub, table, ann, bob)
+    assert (await read_table(hub, table)).version == 1 and history(bob) == []
+    await ann.session.confirm_turn()
+    await settled(hub, table, ann, bob)
+    assert history(bob) == ["E5"] and not ann.session.turn_ready
+    await bob.session.stage("A1")
+    with pytest.raises(IllegalMove, match="not whole yet"):
+        await bob.session.confirm_turn()
+    await bob.session.stage("A2")
+    assert bob.session.turn_ready and bob.session.may_move
+    await bob.session.clear_turn()  # taken back whole: nothing went to the table
+    assert not bob.session.turn_ready and history(bob) == ["E5"]
+    for point in ("B1", "B2"):
+        await bob.session.stage(point)
+    await bob.session.confirm_turn()
+    await settled(hub, table, ann, bob)
+    assert history(ann) == history(bob) == ["E5", "B1", "B2"] and ann.session.may_move
+    await leave(ann, bob)
+
+
+async def test_a_six_move_chosen_on_the_board_is_played_at_once(hub):
+    table = await open_table(hub, "six", {}, [[ANN], [BOB]], opener=0)
+    ann, bob = await seat(hub, table, ANN.identity, BOB.identity)
+    await ann.session.stage("0,0")
+    await settled(hub, table, ann, bob)
+    assert history(bob) == ["0,0"] and not ann.session.turn_ready
+    await leave(ann, bob)
+
+
 async def test_a_move_out_of_turn_or_illegal_is_refused_with_the_reason(hub):
     table = await connect6(hub)
     ann, bob = await seat(hub, table, ANN.identity, BOB.identity)

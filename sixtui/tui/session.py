@@ -130,6 +130,21 @@ class GameSession(ABC):
         stones of a turn reach the table together."""
         return ()
 
+    @property
+    def turn_ready(self) -> bool:
+        """Whether the staged moves make a whole turn, waiting for :meth:`confirm_turn`."""
+        return False
+
+    async def stage(self, move: Move | str) -> None:
+        """Plays ``move``, chosen on the board, for the seat to move. Online, the stones of
+        a Connect6 or Game of 6 turn are staged instead, until the turn is confirmed; here
+        they are played at once."""
+        await self.play(move)
+
+    async def confirm_turn(self) -> None:
+        """Sends the staged turn; :class:`IllegalMove` with the reason if it is refused."""
+        raise IllegalMove("there is no turn waiting to be sent")
+
     async def clear_turn(self) -> None:
         """Takes back the staged moves: none staged, nothing to do."""
         return None

@@ -32,6 +32,9 @@ MOVE_LIST_ACTIONS = frozenset(
     binding.action for binding in SidePanel.BINDINGS if isinstance(binding, Binding)
 )
 
+# With a whole turn staged, what may be done besides sending it or taking it back.
+WHILE_READY = frozenset({"centre", "type_move", "resign", "offer_draw", "app.help", "quit_game"})
+
 
 class SessionChanged(Message):
     """The session has news; posted so that it is handled on this screen's own task."""
@@ -126,8 +129,7 @@ class GameScreen(Screen[None]):
             self._declaring = False
             said = ""
         if update.kind == "moves" and self.session.staged:
-            staged = " ".join(str(move) for move in self.session.staged)
-            said = f"{staged} goes to the table with the rest of your turn; Esc takes it back"
+            said = self._staged_news()
         if update.kind == "moves" and self._declared:
             self._declared = False
             if not self.session.game.is_over:
@@ -143,6 +145,12 @@ class GameScreen(Screen[None]):
             self.app.push_screen(self._summary, self._after_summary)
         if update.kind == "new-game":
             self._close_summary()
+
+    def _staged_news(self) -> str:
+        staged = " ".join(str(move) for move in self.session.staged)
+        if self.session.turn_ready:
+            return f"{staged}: Enter sends the turn, Esc takes it back"
+        return f"{staged} goes to the table with the rest of your turn; Esc takes it back"
 
     def _close_summary(self) -> None:
         """Online, another player may begin the next game while this one's summary is still
@@ -220,6 +228,9 @@ class GameScreen(Screen[None]):
         if self.focused is self.panel and action in MOVE_LIST_ACTIONS:
             return description  # the moves scroll while the game is on and after it
         session, game = self.session, self.session.game
+        if session.turn_ready:  # a whole turn on the board, not yet sent
+            ready = {"choose": "Confirm", "cancel": "Take back"}
+            return ready.get(action, description if action in WHILE_READY else None)
         if game.is_over:
             after_the_end = {"centre", "app.help", "quit_game"}
             if session.match.is_over:
@@ -229,7 +240,7 @@ class GameScreen(Screen[None]):
                 after_the_end.add("next_game")
             return description if action in after_the_end else None
         if action == "choose":
-            return self._choosing()
+            return self._choosing() if session.may_move else None
         offered = {
             "undo": session.may_undo,
             "resign": session.may_resign,
@@ -273,9 +284,13 @@ class GameScreen(Screen[None]):
             return "Keep group"
         return "Move here" if self.chooser.picked is not None else "Pick"
 
+    def _game_over(self) -> bool:
+        """Whether the game has ended: not merely shown ended by a winning turn staged."""
+        return self.session.game.is_over and not self.session.turn_ready
+
     def _refused_when_over(self) -> bool:
         """Says why, and is true, when the game has ended: for keys that change a game in play."""
-        if self.session.game.is_over:
+        if self._game_over():
             self._say(self._why_not_now())
             return True
         return False
@@ -283,9 +298,13 @@ class GameScreen(Screen[None]):
     # -- choosing cells ------------------------------------------------------------------
 
     async def _cell_chosen(self, cell: object) -> None:
-        """The player chose ``cell`` on the board: a move, or one step of one."""
+        """The player chose ``cell`` on the board: a move, or one step of one; or, with a
+        whole turn staged, sends it."""
         if not self.session.may_move:
             self._say(self._why_not_now())
+            return
+        if self.session.turn_ready:
+            await self._confirm()
             return
         try:
             move = self.chooser.choose(self.session.game, cell)
@@ -295,17 +314,28 @@ class GameScreen(Screen[None]):
         if move is None:
             self._show_position("")
             return
-        await self._play(move)
+        await self._play(move, chosen=True)
 
-    async def _play(self, *turn: Move | str) -> None:
-        """Asks the session to play ``turn``, a move or more; says why not when it cannot."""
+    async def _confirm(self) -> None:
+        try:
+            await self.session.confirm_turn()
+        except IllegalMove as why:
+            self._say(str(why))
+            self._show_position()
+
+    async def _play(self, *turn: Move | str, chosen: bool = False) -> None:
+        """Asks the session to play ``turn``, a move or more (one ``chosen`` on the board
+        is staged, online); says why not when it cannot."""
         if self._declaring:
             turn = tuple(_declaring(move) for move in turn)
         # A '!' with no shape the team may declare is played as an ordinary move: the
         # player hears so once the move is in.
         self._declared = any(str(move).rstrip().endswith("!") for move in turn)
         try:
-            await self.session.play_turn(turn)
+            if chosen:
+                await self.session.stage(turn[0])
+            else:
+                await self.session.play_turn(turn)
         except IllegalMove as why:
             self._declared = False
             self._say(str(why))
@@ -431,7 +461,7 @@ class GameScreen(Screen[None]):
             await self.session.resign()
 
     async def action_next_game(self) -> None:
-        if not self.session.game.is_over:
+        if not self._game_over():
             self._say("the game is still on")
         elif self.session.match.is_over and has_rematches(self.session):
             await self._ask(self.session.rematch())
@@ -464,7 +494,7 @@ class GameScreen(Screen[None]):
             self._say(str(why))
 
     def action_quit_game(self) -> None:
-        if self.session.game.is_over or not self.session.may_resign:
+        if self._game_over() or not self.session.may_resign:
             self.app.call_later(self._leave)
             return
         self.app.push_screen(

@@ -150,6 +150,8 @@ def team_lines(game: Game, look: Look, width: int) -> list[Line]:
 def status_line(session: GameSession, picking: bool, destination: bool, tied: bool) -> str:
     """What happens now, in a few words."""
     game = session.game
+    if session.turn_ready:  # the staged stones may already show a win: not yet sent
+        return "your turn is ready: Enter sends it"
     if game.result is not None:
         return result_line(session, game.result)
     player = session.player_at(game.to_move)
