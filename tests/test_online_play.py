@@ -85,7 +85,7 @@ async def test_stones_placed_on_the_board_go_to_the_table_only_on_confirm():
         first, second = opener_first(pilots)
         assert "Place" in key_bar(first.app) and "Place" not in key_bar(second.app)
         await first.press("enter")  # the opening stone, at the centre
-        assert panel(first.app, "status") == "your turn is ready: Enter sends it"
+        assert panel(first.app, "status") == "your turn is ready: Enter sends it, Esc takes it back"
         assert "⏎ Confirm" in key_bar(first.app) and "esc Take back" in key_bar(first.app)
         assert history(first.app) == ["J10"] and history(second.app) == []
         await first.press("escape")
@@ -95,7 +95,7 @@ async def test_stones_placed_on_the_board_go_to_the_table_only_on_confirm():
         await second.press("right", "enter")
         assert "⏎ Place" in key_bar(second.app)  # one stone of two: the second to place
         await second.press("right", "enter")
-        assert panel(second.app, "message") == "K10 L10: Enter sends the turn, Esc takes it back"
+        assert panel(second.app, "status").startswith("your turn is ready")
         assert history(first.app) == ["J10"]
         await second.press("enter")
         await wait_until(first, lambda: history(first.app) == ["J10", "K10", "L10"], "the pair")

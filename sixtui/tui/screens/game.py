@@ -147,9 +147,9 @@ class GameScreen(Screen[None]):
             self._close_summary()
 
     def _staged_news(self) -> str:
+        if self.session.turn_ready:  # the status line says what to do
+            return ""
         staged = " ".join(str(move) for move in self.session.staged)
-        if self.session.turn_ready:
-            return f"{staged}: Enter sends the turn, Esc takes it back"
         return f"{staged} goes to the table with the rest of your turn; Esc takes it back"
 
     def _close_summary(self) -> None:

@@ -151,7 +151,7 @@ def status_line(session: GameSession, picking: bool, destination: bool, tied: bo
     """What happens now, in a few words."""
     game = session.game
     if session.turn_ready:  # the staged stones may already show a win: not yet sent
-        return "your turn is ready: Enter sends it"
+        return "your turn is ready: Enter sends it, Esc takes it back"
     if game.result is not None:
         return result_line(session, game.result)
     player = session.player_at(game.to_move)
@@ -332,7 +332,7 @@ class SidePanel(LineWidget, can_focus=True):
             status += f" {SPINNER[self.tick % len(SPINNER)]}"
         texts = wrap(status, width - 2)[:STATUS_LINES] or [""]
         lines: list[Line] = [((fit(text, width), "status"),) for text in texts]
-        if not game.is_over:
+        if not game.is_over and not self.session.turn_ready:  # ready: the mover is shown
             team = game.to_move % 2
             glyph = look_of(self.app, game).piece[team]
             lines[0] = ((glyph, f"{LOOK}team{team}"), (fit(f" {texts[0]}", width - 1), "status"))
