@@ -35,7 +35,14 @@ from sixtui.tui.lobby_commands import (
 from sixtui.tui.lobby_session import LobbySession, LobbyUpdate, LobbyView, Outcome
 from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.widgets.keys import KeyBar
-from sixtui.tui.widgets.lobby_lists import ChatLog, LobbyList, PickList, PoolList, TextLine
+from sixtui.tui.widgets.lobby_lists import (
+    ChatLog,
+    LobbyList,
+    PickList,
+    PoolList,
+    TextLine,
+    plays_at,
+)
 
 QUIET = 0.5  # seconds: news that comes faster is drawn together, at most once in this time
 TICK = 5.0  # seconds between two readings of the games in progress and of waiting times
@@ -404,8 +411,15 @@ class LobbyScreen(Screen[None]):
         chosen = self._command_for_choice()
         if isinstance(chosen, str):
             return "Challenge"
+        if isinstance(chosen, Watch) and self._own_table_picked():
+            return "Back to game"
         names = {Pair: "Pair", Unpair: "Unpair", Watch: "Watch", Accept: "Accept"}
         return None if chosen is None else names.get(type(chosen), "Withdraw")
+
+    def _own_table_picked(self) -> bool:
+        picked = self._picked()
+        table = next((t for t in self.view.tables if picked == ("table", t.id)), None)
+        return table is not None and plays_at(table, self.view.me)
 
 
 def longest_line(typed: str) -> int:

@@ -238,7 +238,7 @@ class LobbyList(PickList):
             rows += [(f"challenge:{c.id}", challenge_runs(c, view.me)) for c in view.challenges]
         if view.tables:
             rows.append((None, (("Games", "header"), ("  Enter watches", "muted"))))
-            rows += [(f"table:{table.id}", table_runs(table)) for table in view.tables]
+            rows += [(f"table:{table.id}", table_runs(table, view.me)) for table in view.tables]
         rows.append((None, (("People", "header"), (f"  {len(view.people)} here", "muted"))))
         rows += [(f"person:{person.name}", person_runs(person, view.me)) for person in view.people]
         self.set_rows(rows)
@@ -255,14 +255,23 @@ def challenge_runs(challenge: ChallengeView, me: str) -> tuple[Run, ...]:
     )
 
 
-def table_runs(table: TableView) -> tuple[Run, ...]:
+def table_runs(table: TableView, me: str) -> tuple[Run, ...]:
+    """A game in progress; the player's own is marked (as their pool is), the one Enter
+    takes them back to."""
     first, second = (" & ".join(side) for side in table.sides)
     score = f" {table.wins[0]}–{table.wins[1]}" if any(table.wins) else ""
+    mine = plays_at(table, me)
     return (
+        *((("● ", "mine"),) if mine else ()),
         (f"#{table.id} ", "muted"),
-        (f"{first} – {second}", "plain"),
+        (f"{first} – {second}", "mine" if mine else "plain"),
         (f"{score} · {table.title}", "muted"),
     )
+
+
+def plays_at(table: TableView, name: str) -> bool:
+    """Whether ``name`` holds a seat at ``table``."""
+    return any(name in side for side in table.sides)
 
 
 DOING = {"lobby": "in the lobby", "waiting": "waits:", "playing": "plays", "watching": "watches"}
