@@ -140,6 +140,10 @@ class TableSession(GameSession):
         return state.status == "playing" and state.holder_at(self._game.to_move).is_computer
 
     @property
+    def own_seats(self) -> tuple[int, ...]:
+        return () if self.identity is None else tuple(self._state.seats_of(self.identity))
+
+    @property
     def staged(self) -> tuple[Move, ...]:
         return tuple(self._staged)
 

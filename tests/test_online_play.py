@@ -51,8 +51,9 @@ async def test_two_players_pair_and_finish_a_game_typing_turns_a_stone_staged_on
     async with at_terminals(*apps(hub)) as pilots:
         await pair(pilots)
         first, second = opener_first(pilots)
-        for pilot in pilots:
-            assert sorted(panel(pilot.app, "seats").split()) == ["ann", "bob", "○", "●"]
+        for pilot, me, other in zip(pilots, ("ann", "bob"), ("bob", "ann"), strict=True):
+            seats = [line[2:] for line in panel(pilot.app, "seats").split("\n")]  # no piece
+            assert sorted(seats) == sorted([f"{me}  you", other])
         await type_move(first, "J10")
         await wait_until(second, lambda: history(second.app) == ["J10"], "the first stone")
         await type_move(second, "A1")  # one stone of two: staged, shown, not sent

@@ -96,6 +96,7 @@ async def test_two_players_play_connect6_to_a_win_each_seeing_every_turn(hub):
 async def test_four_players_play_partner_six_to_the_end_and_each_sees_all_four_names(hub):
     table = await open_table(hub, "six", {"players": 4}, [[ANN, CAT], [BOB, DAN]], opener=0)
     four = await seat(hub, table, *(h.identity for h in (ANN, BOB, CAT, DAN)))
+    assert [s.session.own_seats for s in four] == [(0,), (1,), (2,), (3,)]  # partners opposite
     for move in SIX_ROW_FOR_FOUR:
         movers = [s for s in four if s.session.may_move]
         assert len(movers) == 1

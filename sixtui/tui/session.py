@@ -125,6 +125,12 @@ class GameSession(ABC):
     # A table in this process has none of these; the defaults say so.
 
     @property
+    def own_seats(self) -> tuple[int, ...]:
+        """The seats of the player at this screen, where others play the rest (online);
+        none where everyone plays from this screen."""
+        return ()
+
+    @property
     def staged(self) -> tuple[Move, ...]:
         """The moves of a turn begun here and shown on the board, not yet sent: online, the
         stones of a turn reach the table together."""

@@ -104,7 +104,8 @@ def seat_lines(session: GameSession, look: Look, width: int) -> list[Line]:
         player = session.player_at(seat)
         name = f" {player.name}"
         detail = away_detail(away[player.name]) if player.name in away else ""
-        detail = detail or _seat_detail(game, seat)
+        details = (detail, _whose(session.own_seats, seat), _seat_detail(game, seat))
+        detail = " · ".join(part for part in details if part)
         text = fit(name + (f"  {detail}" if detail else ""), max(0, width - 1))
         lines.append(
             (
@@ -123,6 +124,19 @@ def away_detail(left: float) -> str:
     ('away · 42 s to come back', 'away · time is up')
     """
     return f"away · {ceil(left)} s to come back" if left > 0 else "away · time is up"
+
+
+def _whose(own_seats: tuple[int, ...], seat: int) -> str:
+    """Which seat is the player's own, and which their partner's, at a table shared online.
+
+    >>> _whose((1,), 1), _whose((1,), 3), _whose((1,), 0), _whose((), 0)
+    ('you', 'your partner', '', '')
+    """
+    if seat in own_seats:
+        return "you"
+    if any(seat % 2 == own % 2 for own in own_seats):
+        return "your partner"
+    return ""
 
 
 def _seat_detail(game: Game, seat: int) -> str:
