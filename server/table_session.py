@@ -302,6 +302,7 @@ class TableSession(GameSession):
                 intent = Intent(kind, self._state.version, self.identity, moves)
                 outcome = await submit(self.hub, self.table_id, intent.to_bytes(), self._clock)
                 if isinstance(outcome, Applied):
+                    self._sending = False  # the screen told of it may act on it at once
                     self._receive(outcome.state)
                     return outcome
                 if not outcome.stale:

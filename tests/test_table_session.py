@@ -264,6 +264,18 @@ async def test_a_resignation_ends_the_game_on_both_screens_and_the_next_game_ope
     await leave(ann, bob)
 
 
+async def test_the_screen_told_of_a_change_its_player_made_may_act_on_it_at_once(hub):
+    table = await open_table(hub, "six", {}, [[ANN], [BOB]], opener=0)
+    ann, bob = await seat(hub, table, ANN.identity, BOB.identity)
+    await ann.session.resign()
+    await settled(hub, table, ann, bob)
+    may_move_when_told = []
+    ann.session.subscribe(lambda update: may_move_when_told.append(ann.session.may_move))
+    await ann.session.next_game()  # the loser opens: the new game is Ann's to begin
+    assert ann.kinds()[-1] == "new-game" and may_move_when_told == [True]
+    await leave(ann, bob)
+
+
 async def test_a_draw_offered_declined_then_accepted(hub):
     table = await connect6(hub)
     ann, bob = await seat(hub, table, ANN.identity, BOB.identity)
