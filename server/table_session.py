@@ -56,6 +56,8 @@ class TableSession(GameSession):
     Make it with :meth:`join`; :meth:`close` stops following the table.
     """
 
+    shared = True
+
     def __init__(
         self,
         hub: Hub,

@@ -202,6 +202,12 @@ async def test_a_spectator_watches_a_game_with_no_keys_to_play_and_goes_back_at_
         assert sorted(panel(cy.app, "seats").split()) == ["ann", "bob", "○", "●"]
         keys = key_bar(cy.app)
         assert "Resign" not in keys and "Offer draw" not in keys
+        drawn = ["".join(run for run, _ in line).strip() for line in screen.panel._drawn]
+        assert drawn[1] == "you are watching"
+        await ann.press("r", "y")  # ann resigns: what comes next is for the players
+        await wait_until(cy, lambda: screen.session.game.is_over, "the game over")
+        await cy.pause()
+        assert screen.key_description("next_game", "Next game") is None
         await cy.press("q")  # nothing to lose: no question
         await in_lobby(cy)
 

@@ -16,7 +16,7 @@ import contextlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 from sixtui.ai import LEVELS
 from sixtui.ai.worker import Thinker
@@ -64,6 +64,10 @@ class GameSession(ABC):
     plays team 0. With four players each side is a pair of partners, seated
     opposite each other.
     """
+
+    # Whether the others at the table play from screens of their own (online): then a
+    # rematch may be asked for, and moves are not taken back.
+    shared: ClassVar[bool] = False
 
     def __init__(self, sides: tuple[tuple[Player, ...], tuple[Player, ...]], match: Match) -> None:
         if len(sides) != 2 or len(sides[0]) != len(sides[1]) or not sides[0]:
@@ -129,6 +133,11 @@ class GameSession(ABC):
         """The seats of the player at this screen, where others play the rest (online);
         none where everyone plays from this screen."""
         return ()
+
+    @property
+    def watching(self) -> bool:
+        """Whether the player at this screen only watches a table others play."""
+        return self.shared and not self.own_seats
 
     @property
     def staged(self) -> tuple[Move, ...]:

@@ -233,8 +233,10 @@ class GameScreen(Screen[None]):
             return ready.get(action, description if action in WHILE_READY else None)
         if game.is_over:
             after_the_end = {"centre", "app.help", "quit_game"}
-            if session.match.is_over:
-                if action == "next_game" and has_rematches(session):
+            if session.watching:
+                pass  # what comes next is for the players
+            elif session.match.is_over:
+                if action == "next_game" and session.shared:
                     return "Rematch"
             else:
                 after_the_end.add("next_game")
@@ -344,7 +346,7 @@ class GameScreen(Screen[None]):
     def _why_not_now(self) -> str:
         game = self.session.game
         if self.session.match.is_over:
-            if has_rematches(self.session):
+            if self.session.shared:
                 return "the match is over: n asks for a rematch, q leaves"
             return "the match is over: q leaves"
         if game.is_over:
@@ -439,10 +441,10 @@ class GameScreen(Screen[None]):
     async def action_undo(self) -> None:
         if self._refused_when_over():
             return
-        if not self.session.may_undo:
+        if not self.session.may_undo and not self.session.shared:
             self._say("there is no move of yours to take back")
             return
-        await self.session.undo()
+        await self._ask(self.session.undo())  # online, the table says why not
 
     def action_resign(self) -> None:
         if self._refused_when_over():
@@ -463,7 +465,7 @@ class GameScreen(Screen[None]):
     async def action_next_game(self) -> None:
         if not self._game_over():
             self._say("the game is still on")
-        elif self.session.match.is_over and has_rematches(self.session):
+        elif self.session.match.is_over and self.session.shared:
             await self._ask(self.session.rematch())
         elif self.session.match.is_over:
             self._say(self._why_not_now())
@@ -515,12 +517,6 @@ class GameScreen(Screen[None]):
             await self.session.next_game()
         elif choice == "quit":
             await self._leave()
-
-
-def has_rematches(session: GameSession) -> bool:
-    """Whether ``session`` is a table where a rematch may be asked for once the match is
-    over (an online one): :class:`GameSession` itself has none."""
-    return type(session).rematch is not GameSession.rematch
 
 
 def _declaring(move: Move | str) -> Move | str:

@@ -28,7 +28,7 @@ KEYS = """\
 | arrows, h j k l | move the cursor |
 | Enter, space, click | place; in Six's second round: pick a piece, then where it goes |
 | / or : | type a move (`J10`, both stones `K10 L10`, `2,0>1,1`, `2,0>1,1:3,0`, `declare`) |
-| u | take back your last move (and the computer's replies) |
+| u | take back your last move (and the computer's replies); not at an online table |
 | r | resign (asks first) |
 | m | Six: show or hide where you may play |
 | shift+arrows, H J K L | Six: pan the table; c centres it |
@@ -37,6 +37,17 @@ KEYS = """\
 | n | the next game of the match, once this one is over |
 | ? | these rules; 1 to 4 jump to keys, Connect6, Game of 6, Six |
 | q | leave the game (asks first while it runs) |
+
+At an online table, also:
+
+| key | what it does |
+| --- | --- |
+| Enter | once the stones of a Connect6 or Game of 6 turn are placed: send the turn |
+| Esc | take back the stones placed and not yet sent |
+| o | offer a draw; a and d accept or decline the one offered to you |
+| n | once the match is over: ask for a rematch |
+| w | claim the game when the other side has been away past their time |
+| x | abort a game barely begun, likewise |
 """
 
 SECTIONS = ("Keys", "Connect6", "Game of 6", "Six")

@@ -380,7 +380,8 @@ class SidePanel(LineWidget, can_focus=True):
         game = self.session.game
         look = look_of(self.app, game)
         blank = line("")
-        top = [line(table_title(game, width), "title"), blank]
+        watching = line("you are watching", "muted") if self.session.watching else blank
+        top = [line(table_title(game, width), "title"), watching]
         top += seat_lines(self.session, look, width)
         teams = team_lines(game, look, width)
         if teams:
