@@ -114,7 +114,7 @@ class LobbyCopy:
         now = time.monotonic()
         self.pools = {key: (pool, now) for key, pool in (await pairing.read_pools(hub)).items()}
         self.challenges = {record.id: record for record in await challenges.open_challenges(hub)}
-        self.chat = await chat.recent_lines(hub)
+        self.chat = await chat.recent_lines(hub, chat.LOBBY)
         self.muted = await chat.muted_names(hub, identity)
         await self.read_tables(hub)
 
