@@ -23,10 +23,10 @@ from sixtui.server.hub import Hub
 from sixtui.server.lobby_news import BadNews, unpack
 from sixtui.server.pairing import PoolSummary, Waiter
 from sixtui.server.seating import Seeker, computer_names
+from sixtui.tui.chat import ChatLine
 from sixtui.tui.lobby_commands import CLOSE, STANDARD_POOLS, GameChoice
 from sixtui.tui.lobby_session import (
     ChallengeView,
-    ChatLine,
     Doing,
     LobbyView,
     Person,
