@@ -28,6 +28,7 @@ from sixtui.tui.news import Listeners
 # ready to show; "chat": a line was said in a chat the screen reads.
 UpdateKind = Literal["moves", "undo", "thinking", "over", "new-game", "problem", "table", "chat"]
 ONLINE_ONLY = "only at an online table"
+NO_CHAT = f"there is no chat here: chat is {ONLINE_ONLY}"
 
 
 @dataclass(frozen=True)
@@ -197,7 +198,7 @@ class GameSession(ABC):
     async def say(self, text: str) -> str:
         """Says ``text`` in the chat this screen writes to: "" once it is said, otherwise
         why nothing was sent (too long, too fast, nothing in it)."""
-        return f"chat is {ONLINE_ONLY}"
+        return NO_CHAT
 
     # -- acting ------------------------------------------------------------------------
 
