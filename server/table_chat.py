@@ -97,7 +97,7 @@ class TableChat:
     def readers(self) -> str:
         """Who reads the lines said from here."""
         if self._spectator:
-            return "the spectators (the players do not see it)"
+            return "the spectators alone"
         return "everyone at the table"
 
     # -- saying ----------------------------------------------------------------------------
