@@ -4,7 +4,6 @@ to the lobby's limits and mutes, shown as written, and never touches the game.""
 
 import unicodedata
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,17 +17,10 @@ from sixtui.tui.field_lengths import CHAT_LINE
 from sixtui.tui.player_text import printable
 from sixtui.tui.session import Update
 from support.lobby_helpers import TablesOpened, close_all, players, settle
-from support.tables import ANN, BOB, CAT, DAN, Clock
+from support.tables import ANN, BOB, CAT, DAN, Clock, connect6
 
 CY = Speaker("cy", "key-cy")
 DEE = Speaker("dee", "key-dee")
-
-
-@pytest.fixture
-async def hub():
-    made = MemoryHub()
-    yield made
-    await made.close()
 
 
 class AtTable:
@@ -68,10 +60,6 @@ async def watching(hub, table, *watchers: Speaker | None) -> list[AtTable]:
 async def leave(*sessions: AtTable) -> None:
     for at_table in sessions:
         await at_table.session.close()
-
-
-async def connect6(hub) -> str:
-    return await open_table(hub, "connect6", {"size": 9}, [[ANN], [BOB]], opener=0)
 
 
 async def test_two_players_each_read_the_others_lines_under_their_name(hub):
