@@ -22,6 +22,7 @@ from support.online_apps import (
 )
 from support.tui_helpers import (
     SIZE,
+    burst,
     game_screen,
     history,
     hot_seat,
@@ -204,9 +205,9 @@ async def test_t_opens_a_line_of_chat_for_the_table_and_spectators_talk_apart():
         screen = game_screen(ann.app)
         await ann.press("t")
         assert screen.focused is screen.chat_input and "Chat" not in key_bar(ann.app)
-        await ann.press(*"[bold]gl[/] hf", "enter")
+        await ann.press(*"[bold]gl[/] to you", "enter")  # "t" typed in the line is a letter
         assert screen.focused is screen.board and not screen.chat_input.display
-        ann_said = "Chat\nann: [bold]gl[/] hf"
+        ann_said = "Chat\nann: [bold]gl[/] to you"
         for pilot in (ann, bob, cy):
             await wait_until(pilot, lambda p=pilot: panel(p.app, "chat") == ann_said, "ann's line")
         await cy.press("slash", *"say watch the corner", "enter")  # on the move line too
@@ -217,9 +218,10 @@ async def test_t_opens_a_line_of_chat_for_the_table_and_spectators_talk_apart():
         assert panel(bob.app, "message") == (
             "say what? type a line of chat, then Enter: nothing was sent"
         )
-        await cy.pause(0.1)
+        await burst(bob, "t", *"hi", "enter")  # in one packet, as over SSH: all in the line
+        bob_said = f"{ann_said}\nbob: hi"
         for pilot in (ann, bob):
-            assert panel(pilot.app, "chat") == ann_said
+            await wait_until(pilot, lambda p=pilot: panel(p.app, "chat") == bob_said, "bob's line")
 
 
 async def test_the_chat_key_is_offered_only_at_online_tables():

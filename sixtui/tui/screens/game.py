@@ -52,9 +52,9 @@ class GameScreen(Screen[None]):
         Binding("exclamation_mark", "declare", "Declare"),
         # Priority bindings run as their key is read, before the keys after it are handed
         # to the focus: in a burst ("/J10⏎" in one packet), the keys after "/" reach the
-        # move line and those after its Enter reach the board.
+        # move line and those after its Enter reach the board. So too after "t".
         Binding("slash,colon", "type_move", "Type", priority=True),
-        Binding("t", "chat", "Chat"),
+        Binding("t", "chat", "Chat", priority=True),
         Binding("enter", "submit_line", show=False, priority=True),
         Binding("n", "next_game", "Next game"),
         Binding("o", "offer_draw", "Offer draw"),
@@ -335,8 +335,8 @@ class GameScreen(Screen[None]):
         return f"wait: it is {self.session.player_at(game.to_move).name}'s turn"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Enter submits a line only from the move or chat line, and "/" opens the move
-        line only from elsewhere (typed into a line, it is a character): otherwise the keys
+        """Enter submits a line only from the move or chat line, and "/" and "t" open theirs
+        only from elsewhere (typed into a line, they are characters): otherwise the keys
         are theirs."""
         typing = isinstance(self.focused, Input)
         if action in ("submit_line", "close_line"):
