@@ -36,7 +36,7 @@ KEYS = """\
 | ! | Six with declaring: declare, or make your next move declare |
 | n | the next game of the match, once this one is over |
 | ? | these rules; 1 to 4 jump to keys, Connect6, Game of 6, Six |
-| t | online: chat (or `say TEXT` on the move line); players talk to everyone at the table, spectators to the spectators alone |
+| t | online: chat with the table (`/say TEXT` too); spectators talk among themselves |
 | q | leave the game (asks first while it runs) |
 """
 
