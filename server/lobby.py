@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -52,7 +51,6 @@ from sixtui.server.seating import (
     seat,
     seated_text,
 )
-from sixtui.tui.field_lengths import CHAT_LINE
 from sixtui.tui.lobby_commands import (
     Accept,
     Challenge,
@@ -69,7 +67,6 @@ from sixtui.tui.lobby_commands import (
     Unpartner,
     Watch,
     Withdraw,
-    chat_too_long,
 )
 from sixtui.tui.lobby_session import (
     LobbySession,
@@ -458,16 +455,15 @@ class HubLobby(LobbySession):
         return Outcome(table=table.id, watching=True)
 
     async def _say(self, text: str) -> Outcome:
-        line = printable(text).strip()
-        if not line:
-            return Outcome("say what? say TEXT sends TEXT to everyone in the lobby")
-        if len(line) > CHAT_LINE:
-            return Outcome(chat_too_long(len(line)))
-        wait = await chat.wait_before_saying(self._hub, self._me.identity, self._clock())
-        if wait > 0:
-            return Outcome(f"slow down: you may say another line in {math.ceil(wait)} s")
-        await chat.say(self._hub, self._me.name, self._me.identity, line)
-        return Outcome()
+        said = await chat.speak(
+            self._hub,
+            chat.LOBBY,
+            chat.Speaker(self._me.name, self._me.identity),
+            text,
+            self._clock(),
+            empty="say what? say TEXT sends TEXT to everyone in the lobby",
+        )
+        return Outcome(said if isinstance(said, str) else "")
 
     async def _mute(self, name: str) -> Outcome:
         known = self._copy.known_name(name)

@@ -23,10 +23,10 @@ from sixtui.server.hub import Hub
 from sixtui.server.lobby_news import BadNews, unpack
 from sixtui.server.pairing import PoolSummary, Waiter
 from sixtui.server.seating import Seeker, computer_names
+from sixtui.tui.chat import ChatLine
 from sixtui.tui.lobby_commands import CLOSE, STANDARD_POOLS, GameChoice
 from sixtui.tui.lobby_session import (
     ChallengeView,
-    ChatLine,
     Doing,
     LobbyView,
     Person,
@@ -114,7 +114,7 @@ class LobbyCopy:
         now = time.monotonic()
         self.pools = {key: (pool, now) for key, pool in (await pairing.read_pools(hub)).items()}
         self.challenges = {record.id: record for record in await challenges.open_challenges(hub)}
-        self.chat = await chat.recent_lines(hub)
+        self.chat = await chat.recent_lines(hub, chat.LOBBY)
         self.muted = await chat.muted_names(hub, identity)
         await self.read_tables(hub)
 

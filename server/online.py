@@ -8,6 +8,7 @@ their own session, which no later login has.
 
 from __future__ import annotations
 
+from sixtui.server.chat import Speaker
 from sixtui.server.hub import Hub
 from sixtui.server.lobby import HubLobby
 from sixtui.server.rooms import player_tables, read_table
@@ -53,7 +54,11 @@ class HubOnline(Online):
         seated = state.side_of(self._identity) is not None
         if not seated and not watching:
             raise ValueError(f"you hold no seat in game {table}")
-        session = await TableSession.join(self._hub, table, self._identity if seated else None)
+        if seated:
+            session = await TableSession.join(self._hub, table, self._identity)
+        else:
+            watcher = None if self._lobby is None else Speaker(self._lobby.name, self._identity)
+            session = await TableSession.join(self._hub, table, watcher=watcher)
         self._tables = [*(kept for kept in self._tables if not kept.closed), session]
         if self._identity in state.away and self._lobby is not None:
             names = [[holder.name for holder in side] for side in state.sides]

@@ -7,6 +7,9 @@ player saw, submitted to the room (:func:`sixtui.server.rooms.submit`). A refusa
 back to this player alone: an :class:`~sixtui.rules.IllegalMove` for a turn, a "problem"
 update otherwise. A spectator (no identity) follows the table and may do nothing.
 
+Players chat with everyone at the table, and spectators among themselves as well
+(:mod:`sixtui.server.table_chat`).
+
 A player who joins a table where they were marked away is back; one who closes their
 session while the match goes on is marked away, and the others see the time they have to
 come back (the table's window) counted down.
@@ -25,6 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import cast
 
 from sixtui.rules import Game, IllegalMove, Move
+from sixtui.server.chat import Speaker
 from sixtui.server.hub import Hub, Lagged, Subscription
 from sixtui.server.intents import Intent, Kind
 from sixtui.server.rooms import (
@@ -37,7 +41,9 @@ from sixtui.server.rooms import (
     submit,
     table_topic,
 )
+from sixtui.server.table_chat import TableChat
 from sixtui.server.table_state import SeatHolder, TableState
+from sixtui.tui.chat import ChatLine
 from sixtui.tui.session import GameSession, Player, Update, checked_turn
 from sixtui.tui.widgets.panel import names_of, verb_for
 
@@ -51,7 +57,8 @@ def _players(state: TableState) -> Sides:
 
 
 class TableSession(GameSession):
-    """One player (``identity``), or a spectator (``None``), at table ``table_id``.
+    """One player (``identity``), or a spectator (``None``), at table ``table_id``; a
+    spectator chats as ``watcher`` (a name and an identity), if given.
 
     Make it with :meth:`join`; :meth:`close` stops following the table.
     """
@@ -65,6 +72,7 @@ class TableSession(GameSession):
         identity: str | None,
         state: TableState,
         clock: Callable[[], float] = time.time,
+        watcher: Speaker | None = None,
     ) -> None:
         super().__init__(_players(state), state.match)
         self.hub = hub
@@ -77,6 +85,11 @@ class TableSession(GameSession):
         self._shown = self._game  # the game with the staged moves on it
         self._sending = False
         self._following: asyncio.Task[None] | None = None
+        seat = next((h for h in state.people if identity and h.identity == identity), None)
+        speaker = watcher if seat is None else Speaker(seat.name, str(seat.identity))
+        self._chat = TableChat(
+            hub, table_id, speaker, spectator=seat is None, heard=self._chat_heard
+        )
 
     @classmethod
     async def join(
@@ -85,16 +98,19 @@ class TableSession(GameSession):
         table_id: str,
         identity: str | None = None,
         clock: Callable[[], float] = time.time,
+        watcher: Speaker | None = None,
     ) -> TableSession:
-        """Sits ``identity`` at the table (``None``: to watch), back in their seat if they
-        were away, and starts following it; :class:`ValueError` if there is no such table."""
+        """Sits ``identity`` at the table (``None``: to watch, as ``watcher`` in the
+        spectators' chat), back in their seat if they were away, and starts following it
+        and its chat; :class:`ValueError` if there is no such table."""
         subscription = hub.subscribe(table_topic(table_id))  # first, to miss nothing
         state = await read_table(hub, table_id)
         if state is None:
             await subscription.close()
             raise ValueError(f"there is no table {table_id}")
-        session = cls(hub, table_id, identity, state, clock)
+        session = cls(hub, table_id, identity, state, clock, watcher)
         session._following = asyncio.create_task(session._follow(subscription))
+        await session._chat.start()
         if identity is not None and identity in state.away:
             await mark_back(hub, table_id, identity, clock)
         return session
@@ -176,6 +192,18 @@ class TableSession(GameSession):
     def _own_side(self) -> int | None:
         return None if self.identity is None else self._state.side_of(self.identity)
 
+    @property
+    def chat_lines(self) -> tuple[ChatLine, ...]:
+        return self._chat.lines
+
+    @property
+    def may_chat(self) -> bool:
+        return self._chat.may_say
+
+    @property
+    def chat_readers(self) -> str:
+        return self._chat.readers
+
     # -- acting ------------------------------------------------------------------------
 
     async def play_turn(self, moves: Sequence[Move | str]) -> None:
@@ -224,6 +252,9 @@ class TableSession(GameSession):
     async def undo(self) -> None:
         raise IllegalMove("moves are not taken back at an online table")
 
+    async def say(self, text: str) -> str:
+        return await self._chat.say(text, self._clock())
+
     async def resign(self) -> None:
         await self._act("resign")
 
@@ -265,6 +296,7 @@ class TableSession(GameSession):
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+        await self._chat.close()
         self._news.clear()
         identity, state = self.identity, self._state
         match_goes_on = state.status in ("playing", "game-over")
@@ -338,6 +370,9 @@ class TableSession(GameSession):
                         self._receive(state)
         finally:
             await subscription.close()
+
+    def _chat_heard(self) -> None:
+        self._tell(Update("chat"))
 
     def _receive(self, state: TableState) -> None:
         """Takes in a newer state of the table and tells the screen what changed."""

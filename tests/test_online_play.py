@@ -1,6 +1,6 @@
 """Online play without SSH: apps on one memory hub, as a server runs them, meet in the
 lobby, are paired from the command line, play a shared table with the keys (turns staged
-then sent, draws, claims, rematches), leave it and come back to it."""
+then sent, draws, claims, rematches, chat), leave it and come back to it."""
 
 import re
 
@@ -10,6 +10,7 @@ from sixtui.server.rooms import read_table
 from sixtui.tui.screens.dialogs import SummaryScreen
 from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.screens.lobby import LobbyScreen
+from sixtui.tui.session import NO_CHAT
 from support.online_apps import (
     at_table,
     at_terminals,
@@ -19,7 +20,17 @@ from support.online_apps import (
     lobby_of,
     online_app,
 )
-from support.tui_helpers import game_screen, history, key_bar, panel, type_move, wait_until
+from support.tui_helpers import (
+    SIZE,
+    burst,
+    game_screen,
+    history,
+    hot_seat,
+    key_bar,
+    panel,
+    type_move,
+    wait_until,
+)
 
 # Black makes six in a row along row 10 of 19×19 (O10 the sixth) while White's stones
 # in column A leave a gap.
@@ -210,6 +221,46 @@ async def test_a_spectator_watches_a_game_with_no_keys_to_play_and_goes_back_at_
         assert screen.key_description("next_game", "Next game") is None
         await cy.press("q")  # nothing to lose: no question
         await in_lobby(cy)
+
+
+async def test_t_opens_a_line_of_chat_for_the_table_and_spectators_talk_apart():
+    hub = MemoryHub()
+    ann_app, bob_app, cy_app = apps(hub, "ann", "bob", "cy")
+    async with at_terminals(ann_app, bob_app, cy_app) as (ann, bob, cy):
+        await pair([ann, bob], "six")
+        await in_lobby(cy)
+        await command(cy, "watch ann")
+        await at_table(cy)
+        assert "t Chat" in key_bar(ann.app) and "t Chat" in key_bar(cy.app)
+        screen = game_screen(ann.app)
+        await ann.press("t")
+        assert screen.focused is screen.chat_input and "Chat" not in key_bar(ann.app)
+        await ann.press(*"[bold]gl[/] to you", "enter")  # "t" typed in the line is a letter
+        assert screen.focused is screen.board and not screen.chat_input.display
+        ann_said = "Chat\nann: [bold]gl[/] to you"
+        for pilot in (ann, bob, cy):
+            await wait_until(pilot, lambda p=pilot: panel(p.app, "chat") == ann_said, "ann's line")
+        await cy.press("slash", *"say watch the corner", "enter")  # on the move line too
+        said = "cy (watching): watch the corner"
+        await wait_until(cy, lambda: panel(cy.app, "chat").endswith(said), "cy's line")
+        await bob.press("t", *"never mind", "escape")
+        await bob.press("t", "enter")
+        assert panel(bob.app, "message") == (
+            "say what? type a line of chat, then Enter: nothing was sent"
+        )
+        await burst(bob, "t", *"hi", "enter")  # in one packet, as over SSH: all in the line
+        bob_said = f"{ann_said}\nbob: hi"
+        for pilot in (ann, bob):
+            await wait_until(pilot, lambda p=pilot: panel(p.app, "chat") == bob_said, "bob's line")
+
+
+async def test_the_chat_key_is_offered_only_at_online_tables():
+    async with hot_seat("connect6").run_test(size=SIZE) as pilot:
+        assert "Chat" not in key_bar(pilot.app)
+        await pilot.press("t")
+        assert panel(pilot.app, "message") == NO_CHAT
+        await type_move(pilot, "say hello")
+        assert panel(pilot.app, "message") == NO_CHAT and history(pilot.app) == []
 
 
 async def test_a_table_that_cannot_be_opened_leaves_the_player_in_the_lobby_told_why():

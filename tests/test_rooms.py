@@ -27,20 +27,19 @@ from sixtui.server.rooms import (
 from sixtui.server.settings import SettingError, Settings, load_settings
 from sixtui.server.table_state import SeatHolder, TableState
 from sixtui.tui.session import checked_turn
-from support.tables import ANN, BOB, CAT, DAN, ROW_WIN, SIX_ROW_FOR_FOUR, Clock, play_turns, send
+from support.tables import (
+    ANN,
+    BOB,
+    CAT,
+    DAN,
+    ROW_WIN,
+    SIX_ROW_FOR_FOUR,
+    Clock,
+    connect6,
+    play_turns,
+    send,
+)
 from support.tables import state_of as state
-
-
-@pytest.fixture
-async def hub():
-    made = MemoryHub()
-    yield made
-    await made.close()
-
-
-async def connect6(hub, **options) -> str:
-    return await open_table(hub, "connect6", {"size": 9}, [[ANN], [BOB]], opener=0, **options)
-
 
 # -- opening ---------------------------------------------------------------------------------
 

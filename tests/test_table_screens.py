@@ -39,9 +39,9 @@ async def two_screens(game: str, options: dict):
 
 async def test_a_turn_played_on_one_screen_shows_on_the_other():
     async with two_screens("connect6", {"size": 9}) as (ann, bob):
-        assert panel(bob.app, "seats").splitlines() == ["● Ann", "○ Bob"]
+        assert panel(bob.app, "seats").splitlines() == ["● Ann", "○ Bob  you"]
         assert panel(bob.app, "status") == "Ann to move"
-        await ann.press("enter")  # Ann opens on E5, where her cursor starts
+        await ann.press("enter", "enter")  # Ann opens on E5, where her cursor starts; sent
         await wait_until(bob, lambda: history(bob.app) == ["E5"], "Ann's stone on Bob's board")
         assert glyph_at(bob.app, "E5")[1].startswith("team0+last")
         assert panel(bob.app, "status") == "Bob: place two stones"
@@ -51,6 +51,8 @@ async def test_a_turn_played_on_one_screen_shows_on_the_other():
         await place(bob, "E6", "enter")  # staged: Ann does not see it yet
         assert history(bob.app) == ["E5", "E6"] and history(ann.app) == ["E5"]
         await place(bob, "F6", "enter")
+        assert history(ann.app) == ["E5"]  # the turn is whole, not yet sent
+        await bob.press("enter")
         await wait_until(ann, lambda: history(ann.app) == ["E5", "E6", "F6"], "Bob's turn")
         assert glyph_at(ann.app, Square.parse("F6"))[1].startswith("team1+last")
         assert panel(ann.app, "status") == "Ann: place two stones"

@@ -12,17 +12,10 @@ from sixtui.server.rooms import open_table, read_table, table_topic
 from sixtui.server.table_session import TableSession
 from sixtui.server.table_state import SeatHolder
 from sixtui.tui.session import Update
-from support.tables import ANN, BOB, CAT, DAN, ROW_WIN, SIX_ROW_FOR_FOUR, Clock, send
+from support.tables import ANN, BOB, CAT, DAN, ROW_WIN, SIX_ROW_FOR_FOUR, Clock, connect6, send
 from support.tui_helpers import started_thinker
 
 STEPS = 10_000  # turns of the event loop a session may take to hear of a change
-
-
-@pytest.fixture
-async def hub():
-    made = MemoryHub()
-    yield made
-    await made.close()
 
 
 class Seated:
@@ -62,10 +55,6 @@ async def leave(*seated: Seated) -> None:
 
 def history(seated: Seated) -> list[str]:
     return [str(move) for move in seated.session.game.history]
-
-
-async def connect6(hub, **options):
-    return await open_table(hub, "connect6", {"size": 9}, [[ANN], [BOB]], opener=0, **options)
 
 
 # -- playing ---------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """The side panel and what is said around a game: names, results, the summary after a
-game, each team's pieces in Six, the cells a capture emptied, and the move list scrolling."""
+game, each team's pieces in Six, the cells a capture emptied, the move list scrolling, and
+the chat at an online table."""
 
 import itertools
 import re
@@ -14,7 +15,9 @@ from sixtui.rules import Result, new_game
 from sixtui.rules.hexes import Hex
 from sixtui.server.names import LONGEST
 from sixtui.tui.app import SixtuiApp
+from sixtui.tui.chat import ChatLine
 from sixtui.tui.game_setup import GameSetup
+from sixtui.tui.player_text import cells, printable
 from sixtui.tui.screens.dialogs import (
     SUMMARY_LINES,
     TEXT_WIDTH,
@@ -24,7 +27,7 @@ from sixtui.tui.screens.dialogs import (
 )
 from sixtui.tui.session import Player
 from sixtui.tui.widgets.lines import wrap
-from sixtui.tui.widgets.panel import DRAWN_BY, STATUS_LINES, WON_BY, result_line
+from sixtui.tui.widgets.panel import DRAWN_BY, STATUS_LINES, WON_BY, chat_lines, result_line
 from support.tui_helpers import (
     SIZE,
     TIED_SPLIT,
@@ -527,3 +530,41 @@ async def test_taking_back_a_capture_takes_its_marks_back_too():
         await pilot.pause()
         screen.board.action_centre()
         assert glyph_at(app, "0,0")[0] == "×"
+
+
+# -- the chat ---------------------------------------------------------------------------------
+
+
+def test_the_chat_shows_the_newest_lines_under_a_heading_spectators_marked():
+    said = [
+        ChatLine("ann", "an old line"),
+        ChatLine("bob", "日本語のテキストです"),
+        ChatLine("cy", "e\u0301 [b]psst[/b]", spectators=True),
+    ]
+    lines = chat_lines(said, 6, 16)  # the heading and five lines: ann's has no room
+    drawn = ["".join(text for text, _ in line).rstrip() for line in lines]
+    assert drawn == [
+        "Chat",
+        "bob:",
+        "日本語のテキスト",
+        "です",
+        "cy (watching): e\u0301",
+        "[b]psst[/b]",
+    ]
+    assert [names for _, names in lines[4]] == ["chat-name", "chat-aside"]
+    assert chat_lines(said, 1, 16) == [] and chat_lines([], 10, 16) == []
+
+
+SAID = st.builds(
+    ChatLine,
+    st.text(min_size=1, max_size=24).map(printable).filter(str.strip),
+    st.text(min_size=1, max_size=300).map(printable).filter(str.strip),
+    st.booleans(),
+)
+
+
+@given(said=st.lists(SAID, max_size=6), room=st.integers(0, 12), width=st.integers(2, 40))
+def test_every_line_of_chat_fills_its_width_in_cells_and_the_room_at_most(said, room, width):
+    lines = chat_lines(said, room, width)
+    assert len(lines) <= room
+    assert all(sum(cells(text) for text, _ in line) == width for line in lines)

@@ -4,5 +4,5 @@ held is laid out again whenever the line or the window changes)."""
 
 MOVE_LINE = 40  # a turn, such as "J10 K11" or "-12,3>-11,4"
 NAME_LINE = 40  # a name being picked: room to show a wrong one and say why
-CHAT_LINE = 300  # a line of chat in the lobby
+CHAT_LINE = 300  # a line of chat, in the lobby or at a table
 COMMAND_LINE = 120  # a command typed in the lobby

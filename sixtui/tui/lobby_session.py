@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from sixtui.tui.chat import ChatLine
 from sixtui.tui.lobby_commands import (
     Command,
     CommandError,
@@ -75,12 +76,6 @@ class TableView:
     title: str
     sides: tuple[tuple[str, ...], tuple[str, ...]]
     wins: tuple[int, int] = (0, 0)
-
-
-@dataclass(frozen=True)
-class ChatLine:
-    name: str
-    text: str
 
 
 @dataclass(frozen=True)

@@ -21,12 +21,14 @@ from typing import ClassVar, Literal
 from sixtui.ai import LEVELS
 from sixtui.ai.worker import Thinker
 from sixtui.rules import Game, IllegalMove, Match, Move
+from sixtui.tui.chat import ChatLine
 from sixtui.tui.news import Listeners
 
 # "table": news at the table besides the game (a draw offered, a player gone), its text
-# ready to show.
-UpdateKind = Literal["moves", "undo", "thinking", "over", "new-game", "problem", "table"]
+# ready to show; "chat": a line was said in a chat the screen reads.
+UpdateKind = Literal["moves", "undo", "thinking", "over", "new-game", "problem", "table", "chat"]
 ONLINE_ONLY = "only at an online table"
+NO_CHAT = f"there is no chat here: chat is {ONLINE_ONLY}"
 
 
 @dataclass(frozen=True)
@@ -203,6 +205,30 @@ class GameSession(ABC):
     async def abort(self) -> None:
         """Ends the game unplayed, likewise, while fewer than two turns were played."""
         raise IllegalMove(f"a game is aborted {ONLINE_ONLY}")
+
+    # -- chat at an online table ---------------------------------------------------------
+    # A table in this process has no chat: its players share one keyboard.
+
+    @property
+    def chat_lines(self) -> tuple[ChatLine, ...]:
+        """The last lines of the chats read from this screen, oldest first, without those
+        of the players its player muted."""
+        return ()
+
+    @property
+    def may_chat(self) -> bool:
+        """Whether a line may be said from this screen."""
+        return False
+
+    @property
+    def chat_readers(self) -> str:
+        """Who reads what is said from this screen, in words ("" where no one does)."""
+        return ""
+
+    async def say(self, text: str) -> str:
+        """Says ``text`` in the chat this screen writes to: "" once it is said, otherwise
+        why nothing was sent (too long, too fast, nothing in it)."""
+        return NO_CHAT
 
     # -- acting ------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ tests move by hand."""
 
 from sixtui.server.hub import Hub
 from sixtui.server.intents import Intent
-from sixtui.server.rooms import Outcome, read_table, submit
+from sixtui.server.rooms import Outcome, open_table, read_table, submit
 from sixtui.server.table_state import SeatHolder, TableState
 
 ANN, BOB, CAT, DAN = (SeatHolder(name, f"key-{name}") for name in ("Ann", "Bob", "Cat", "Dan"))
@@ -33,6 +33,11 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+async def connect6(hub: Hub, **options) -> str:
+    """A table of Connect6 on 9×9 where Ann opens against Bob."""
+    return await open_table(hub, "connect6", {"size": 9}, [[ANN], [BOB]], opener=0, **options)
 
 
 async def state_of(hub: Hub, table: str) -> TableState:

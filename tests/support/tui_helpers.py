@@ -117,15 +117,17 @@ def glyph_at(app: SixtuiApp, cell: Square | Hex | str) -> tuple[str, str]:
 
 def panel(app: SixtuiApp, name: str) -> str:
     """The text the side panel draws as its title, seats, teams (Six: pieces in hand and on
-    the table), status, score, moves or message, told apart by the styles it draws them in."""
+    the table), status, score, moves, chat or message, told apart by the styles it draws
+    them in."""
     side = game_screen(app).panel
-    texts = {
-        kind: [] for kind in ("seats", "teams", "title", "status", "score", "moves", "message")
-    }
+    kinds = ("seats", "teams", "title", "status", "score", "moves", "chat", "message")
+    texts = {kind: [] for kind in kinds}
     for line in side._drawn:
         text = "".join(run for run, _ in line).rstrip()
         names = [names for _, names in line]
-        if "status" in names:  # after the piece of the seat to move, while the game runs
+        if names[0].startswith("chat-"):  # its heading, then each line said
+            texts["chat"].append(text)
+        elif "status" in names:  # after the piece of the seat to move, while the game runs
             texts["status"].append(line[-1][0].strip())
         elif names[0].startswith("look:"):  # a seat, or a team's pieces
             texts["seats" if names[1] == "plain" else "teams"].append(text)

@@ -1,5 +1,5 @@
 """The game screen: the board, the side panel, and every key a player uses; at an online
-table also the keys for draws, rematches and players who are away."""
+table also the keys for draws, rematches, players who are away, and the chat."""
 
 from __future__ import annotations
 
@@ -16,10 +16,11 @@ from textual.timer import Timer
 from textual.widgets import Input
 
 from sixtui.rules import Game, IllegalMove, Move, Square
-from sixtui.tui.field_lengths import MOVE_LINE
+from sixtui.tui.chat import longest_line, said_text
+from sixtui.tui.field_lengths import CHAT_LINE, MOVE_LINE
 from sixtui.tui.move_chooser import MoveChooser, moves_pieces
 from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
-from sixtui.tui.session import GameSession, Update
+from sixtui.tui.session import NO_CHAT, GameSession, Update
 from sixtui.tui.textual_internals import active_app
 from sixtui.tui.widgets.board import BoardView
 from sixtui.tui.widgets.hex_board import HexBoard
@@ -54,9 +55,10 @@ class GameScreen(Screen[None]):
         Binding("exclamation_mark", "declare", "Declare"),
         # Priority bindings run as their key is read, before the keys after it are handed
         # to the focus: in a burst ("/J10⏎" in one packet), the keys after "/" reach the
-        # move line and those after its Enter reach the board.
+        # move line and those after its Enter reach the board. So too after "t".
         Binding("slash,colon", "type_move", "Type", priority=True),
-        Binding("enter", "submit_move", show=False, priority=True),
+        Binding("t", "chat", "Chat", priority=True),
+        Binding("enter", "submit_line", show=False, priority=True),
         Binding("n", "next_game", "Next game"),
         Binding("o", "offer_draw", "Offer draw"),
         Binding("a", "accept_draw", "Accept draw"),
@@ -64,7 +66,7 @@ class GameScreen(Screen[None]):
         Binding("w", "claim_win", "Claim win"),
         Binding("x", "abort", "Abort"),
         Binding("escape", "cancel", "Cancel"),
-        Binding("escape", "close_move_line", "Cancel", priority=True),
+        Binding("escape", "close_line", "Cancel", priority=True),
         Binding("question_mark", "app.help", "Rules"),
         Binding("q", "quit_game", "Quit"),
     ]
@@ -88,7 +90,8 @@ class GameScreen(Screen[None]):
         yield board_type(self.session, self._cell_chosen, id="board")
         yield SidePanel(self.session, id="side")
         yield KeyBar()
-        yield TypedInput(max_length=MOVE_LINE, id="move-input")
+        yield MoveLine(max_length=MOVE_LINE, id="move-input")
+        yield TypedInput(max_length=CHAT_LINE, id="chat-input")
 
     @property
     def board(self) -> BoardView:
@@ -97,6 +100,10 @@ class GameScreen(Screen[None]):
     @property
     def move_input(self) -> Input:
         return self.query_one("#move-input", Input)
+
+    @property
+    def chat_input(self) -> Input:
+        return self.query_one("#chat-input", Input)
 
     def on_mount(self) -> None:
         self._own_app = active_app.get()
@@ -134,6 +141,9 @@ class GameScreen(Screen[None]):
             self._declared = False
             if not self.session.game.is_over:
                 said = "nothing to declare: no shape your team may declare, so no win"
+        if update.kind == "chat":
+            self.panel.sync()
+            return
         if update.kind in ("problem", "table"):  # "table": an offer, a player gone...
             said = update.text
         self._show_position(said)
@@ -223,8 +233,8 @@ class GameScreen(Screen[None]):
     def key_description(self, action: str, description: str) -> str | None:
         """What the footer says the key bound to ``action`` does now; ``None`` leaves out
         a key that would only say why it does nothing (pressed, it still says so)."""
-        if isinstance(self.focused, Input):  # typed keys go into the move
-            return description if action == "close_move_line" else None
+        if isinstance(self.focused, Input):  # typed keys go into the move or the chat
+            return description if action == "close_line" else None
         if self.focused is self.panel and action in MOVE_LIST_ACTIONS:
             return description  # the moves scroll while the game is on and after it
         session, game = self.session, self.session.game
@@ -233,6 +243,8 @@ class GameScreen(Screen[None]):
             return ready.get(action, description if action in WHILE_READY else None)
         if game.is_over:
             after_the_end = {"centre", "app.help", "quit_game"}
+            if session.may_chat:
+                after_the_end.add("chat")
             if session.watching:
                 pass  # what comes next is for the players
             elif session.match.is_over:
@@ -249,6 +261,7 @@ class GameScreen(Screen[None]):
             # A piece picked shows where it may go whether hints are on or not.
             "hints": isinstance(self.board, HexBoard) and self.chooser.picked is None,
             "declare": bool(game.options().get("declare")),
+            "chat": session.may_chat,
             "next_game": False,
             "cancel": self.chooser.picked is not None or self._declaring or bool(session.staged),
             "offer_draw": session.may_offer_draw,
@@ -354,20 +367,22 @@ class GameScreen(Screen[None]):
         return f"wait: it is {self.session.player_at(game.to_move).name}'s turn"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Enter submits a move only from the move line, and "/" opens it only from
-        elsewhere (typed into the move, it is a character): otherwise the keys are theirs."""
+        """Enter submits a line only from the move or chat line, and "/" and "t" open theirs
+        only from elsewhere (typed into a line, they are characters): otherwise the keys
+        are theirs."""
         typing = isinstance(self.focused, Input)
-        if action in ("submit_move", "close_move_line"):
+        if action in ("submit_line", "close_line"):
             return typing
-        if action == "type_move":
+        if action in ("type_move", "chat"):
             return not typing
         return True
 
-    def action_submit_move(self) -> None:
-        entry = self.move_input
+    def action_submit_line(self) -> None:
+        entry = self.focused
         # The keys typed before this Enter may still wait in the input's queue: it submits
         # once they are in, while the keys after it already go to the board.
-        entry.post_message(TypedInput.SubmitTyped())
+        if isinstance(entry, TypedInput):
+            entry.post_message(TypedInput.SubmitTyped())
         self.set_focus(self.board)
 
     @on(Input.Submitted, "#move-input")
@@ -376,6 +391,10 @@ class GameScreen(Screen[None]):
             self.move_input.display = False
         text = message.value.strip()
         if not text:
+            return
+        said = said_text(text)
+        if said is not None:
+            await self._chat(said)
             return
         if not self.session.may_move:
             self._say(self._why_not_now())
@@ -395,17 +414,42 @@ class GameScreen(Screen[None]):
         # handled: the next key of a burst must find the focus where this one put it.
         self.set_focus(entry)
 
-    def _close_move_input(self) -> None:
+    def _close_lines(self) -> None:
         self.move_input.display = False
+        self.chat_input.display = False
         self.set_focus(self.board)
 
-    def action_close_move_line(self) -> None:
-        self.move_input.post_message(TypedInput.DiscardTyped())  # once the keys before are in
-        self._close_move_input()
+    def action_close_line(self) -> None:
+        if isinstance(self.focused, TypedInput):  # forgotten once the keys before are in
+            self.focused.post_message(TypedInput.DiscardTyped())
+        self._close_lines()
+
+    def action_chat(self) -> None:
+        if not self.session.may_chat:
+            self._say(NO_CHAT)
+            return
+        entry = self.chat_input
+        entry.placeholder = (
+            f"say something to {self.session.chat_readers}: Enter sends, Esc goes back"
+        )
+        entry.display = True
+        self.set_focus(entry)  # at once, as for the move line
+
+    @on(Input.Submitted, "#chat-input")
+    async def _chat_typed(self, message: Input.Submitted) -> None:
+        if self.focused is not self.chat_input:  # unless a "t" opened it again since
+            self.chat_input.display = False
+        await self._chat(message.value)
+
+    async def _chat(self, text: str) -> None:
+        """Says ``text`` at the table; a line refused says why, and nothing is sent."""
+        refused = await self.session.say(text)
+        if refused:
+            self._say(refused)
 
     async def action_cancel(self) -> None:
         if self.focused is not self.board:
-            self._close_move_input()
+            self._close_lines()
         elif self.chooser.picked is not None or self._declaring:
             self.chooser.reset()
             self._declaring = False
@@ -517,6 +561,17 @@ class GameScreen(Screen[None]):
             await self.session.next_game()
         elif choice == "quit":
             await self._leave()
+
+
+class MoveLine(TypedInput):
+    """The move line, which takes a line of chat too (``say`` and the line): as long as a
+    move for a move, as long as a line of chat for ``say``."""
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        value = self.value
+        start, end = sorted((max(0, start), min(len(value), end)))
+        self.max_length = longest_line(f"{value[:start]}{text}{value[end:]}", MOVE_LINE)
+        super().replace(text, start, end)
 
 
 def _declaring(move: Move | str) -> Move | str:

@@ -36,6 +36,7 @@ KEYS = """\
 | ! | Six with declaring: declare, or make your next move declare |
 | n | the next game of the match, once this one is over |
 | ? | these rules; 1 to 4 jump to keys, Connect6, Game of 6, Six |
+| t | online: chat with the table (`/say TEXT` too); spectators talk among themselves |
 | q | leave the game (asks first while it runs) |
 
 At an online table, also:

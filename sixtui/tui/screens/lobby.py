@@ -19,7 +19,8 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
-from sixtui.tui.field_lengths import CHAT_LINE, COMMAND_LINE
+from sixtui.tui.chat import SAY, longest_line
+from sixtui.tui.field_lengths import COMMAND_LINE
 from sixtui.tui.lobby_commands import (
     USAGES,
     Accept,
@@ -46,7 +47,6 @@ from sixtui.tui.widgets.lobby_lists import (
 
 QUIET = 0.5  # seconds: news that comes faster is drawn together, at most once in this time
 TICK = 5.0  # seconds between two readings of the games in progress and of waiting times
-CHAT_PREFIX = "say "
 LINE_KEYS = BindingsMap(Input.BINDINGS)  # the command line's editing keys
 
 KEYS = (
@@ -317,7 +317,7 @@ class LobbyScreen(Screen[None]):
         self.set_focus(self.pools if which == "pools" else self.here)
 
     def action_chat(self) -> None:
-        self.action_open_command(CHAT_PREFIX)
+        self.action_open_command(SAY)
 
     def action_open_command(self, text: str = "") -> None:
         line = self.command_line
@@ -372,7 +372,7 @@ class LobbyScreen(Screen[None]):
         elif event.key == "escape":
             self._close_command_line()
         elif event.is_printable and event.character:
-            if len(line.value) < longest_line(line.value):
+            if len(line.value) < longest_line(line.value, COMMAND_LINE):
                 line.insert_text_at_cursor(event.character)
         else:
             binding = next(iter(LINE_KEYS.key_to_bindings.get(event.key, [])), None)
@@ -420,18 +420,6 @@ class LobbyScreen(Screen[None]):
         picked = self._picked()
         table = next((t for t in self.view.tables if picked == ("table", t.id)), None)
         return table is not None and plays_at(table, self.view.me)
-
-
-def longest_line(typed: str) -> int:
-    """How long the command line may grow: a line of chat may be longer than a command.
-
-    >>> longest_line("pair six"), longest_line("/say hello")
-    (120, 305)
-    """
-    command = typed.lstrip().lstrip("/")
-    if command.lower().startswith(CHAT_PREFIX):
-        return len(typed) - len(command) + len(CHAT_PREFIX) + CHAT_LINE
-    return COMMAND_LINE
 
 
 class CommandLine(Input):

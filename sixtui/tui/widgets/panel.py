@@ -1,5 +1,5 @@
 """The side panel: who plays (and, online, who is away and for how long), each team's
-pieces in Six, whose turn it is, the score, and the moves so far."""
+pieces in Six, whose turn it is, the score, the moves so far and, online, the chat."""
 
 from __future__ import annotations
 
@@ -13,15 +13,18 @@ from textual import events
 from textual.binding import Binding, BindingType
 
 from sixtui.rules import Game, Move, Result
+from sixtui.tui.chat import ChatLine
 from sixtui.tui.game_setup import TITLES
 from sixtui.tui.palettes import Look, look_of, team_names
+from sixtui.tui.player_text import cells, fit_cells, wrap_cells
 from sixtui.tui.session import GameSession, Player
 from sixtui.tui.widgets.lines import PAD, Line, LineWidget, fit, wrap
 from sixtui.tui.widgets.square_board import turn_of
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 LOOK = "look:"  # style names of pieces, drawn as on the board
-MESSAGE_LINES = 5  # at most; the moves get what the message leaves
+MESSAGE_LINES = 5  # at most; the moves and the chat get what the message leaves
+WATCHING = " (watching)"  # after a name in the spectators' chat
 STATUS_LINES = 3  # a result naming two partners and why takes three
 
 # Each ruleset of Six as the panel's title names it, in full and, for a title too long, short.
@@ -228,6 +231,35 @@ def first_shown(count: int, room: int, scrolled_to: int | None) -> int:
     return ((count - room) // step + 1) * step
 
 
+def chat_lines(said: Sequence[ChatLine], room: int, width: int) -> list[Line]:
+    """The newest lines of chat that fit in ``room`` under their heading, each broken to
+    ``width`` cells and drawn as plain text, never as markup: the speaker's name, marked
+    when said among the spectators, then what they said. Nothing without a line said or
+    the room for one."""
+    if not said or room < 2:
+        return []
+    lines: list[Line] = []
+    for line in reversed(said):
+        lines[:0] = _said_lines(line, width)
+        if len(lines) >= room - 1:
+            break
+    heading: Line = ((fit("Chat", width), "chat-heading"),)
+    return [heading, *lines[-(room - 1) :]]
+
+
+def _said_lines(line: ChatLine, width: int) -> list[Line]:
+    """One line of chat, broken to ``width`` cells: the name in its own style on the first,
+    and the spectators' in a quieter one than the players'."""
+    text = "chat-aside" if line.spectators else "chat-text"
+    name = line.name + (WATCHING if line.spectators else "")
+    broken = wrap_cells(f"{name}: {line.text}", width)
+    drawn: list[Line] = [((fit_cells(part, width), text),) for part in broken]
+    if broken[0].startswith(line.name):
+        rest = broken[0][len(line.name) :]
+        drawn[0] = ((line.name, "chat-name"), (fit_cells(rest, width - cells(line.name)), text))
+    return drawn
+
+
 class TurnLines:
     """The moves so far grouped in turns (``1. J10``, ``2. K11 K9``; in Six one move a
     turn), kept up to date move by move rather than written out anew for every move."""
@@ -278,6 +310,10 @@ class SidePanel(LineWidget, can_focus=True):
         "side-panel--status",
         "side-panel--muted",
         "side-panel--message",
+        "side-panel--chat-heading",
+        "side-panel--chat-name",
+        "side-panel--chat-text",
+        "side-panel--chat-aside",
     }
     WHEEL_LINES = 2
 
@@ -352,6 +388,14 @@ class SidePanel(LineWidget, can_focus=True):
             lines[0] = ((glyph, f"{LOOK}team{team}"), (fit(f" {texts[0]}", width - 1), "status"))
         return lines
 
+    def _changed_cells(self, before: Line, after: Line, width: int) -> tuple[int, int]:
+        # A line of chat may hold characters two cells wide, or none (an accent written
+        # apart): its runs' places are not their counts of characters, so all of it is
+        # refreshed.
+        if any(cells(text) != len(text) for line in (before, after) for text, _ in line):
+            return 0, width
+        return super()._changed_cells(before, after, width)
+
     def _move_lines(self, room: int, width: int) -> list[Line]:
         """The moves that fit in ``room``; an arrow in the last column says that there
         are more above or below."""
@@ -393,8 +437,12 @@ class SidePanel(LineWidget, can_focus=True):
         top.append(blank)
         message = wrap(self.message, width)[:MESSAGE_LINES]
         room = max(0, height - len(top) - len(message))
-        lines = top + self._move_lines(room, width)
-        lines += [blank] * (height - len(message) - len(lines))
+        # The chat takes what the moves leave, and half the room once they need more.
+        turns = len(self._turn_lines.update(game))
+        chat = chat_lines(self.session.chat_lines, max(room // 2, room - turns), width)
+        lines = top + self._move_lines(room - len(chat), width)
+        lines += [blank] * (height - len(message) - len(chat) - len(lines))
+        lines += chat
         lines += [line(text, "message") for text in message]
         lines += [((" " * width, PAD),)] * (height - len(lines))
         return lines[:height]
