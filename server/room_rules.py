@@ -169,7 +169,7 @@ def _claim(state: TableState, intent: Intent, side: int, now: float) -> TableSta
     game = _game_in_play(state)
     gone = _gone_past_window(state, 1 - side, now)
     seat = next(seat for seat in range(game.players) if state.holder_at(seat) == gone)
-    game.resign(seat)  # the player who left loses as if they had resigned
+    game.forfeit(seat)
     return _ended(state.but(current=saved(game)), game)
 
 

@@ -280,6 +280,10 @@ class TableSession(GameSession):
     async def claim_win(self) -> None:
         await self._act("claim")
 
+    @property
+    def barely_begun(self) -> bool:
+        return self._state.turns < 2
+
     async def abort(self) -> None:
         await self._act("abort")
 

@@ -151,11 +151,45 @@ async def test_once_a_player_is_gone_past_the_window_the_other_may_claim_the_gam
         await bob.press("w")
         await wait_until(bob, lambda: isinstance(bob.app.screen, SummaryScreen), "the claim")
         assert panel(bob.app, "status") == "bob wins as " + (
-            "Black: the other side resigned"
+            "Black: the other side left the game"
             if game_screen(bob.app).session.player_at(0).name == "bob"
-            else "White: the other side resigned"
+            else "White: the other side left the game"
         )
         assert (await read_table(hub, table)).status == "game-over"
+
+
+async def test_a_winning_turn_staged_is_not_yet_the_end_of_the_game():
+    hub = MemoryHub()
+    async with at_terminals(*apps(hub)) as pilots:
+        await pair(pilots)
+        first, second = opener_first(pilots)
+        played = []
+        for number, turn in enumerate(SIX_IN_A_ROW[:-1]):
+            mover, other = (first, second) if number % 2 == 0 else (second, first)
+            await type_move(mover, turn)
+            played += turn.split()
+            await wait_until(other, lambda o=other, p=list(played): history(o.app) == p, turn)
+        await first.press(*["right"] * 5, "enter")  # O10, from J10: six in a row, staged
+        assert panel(first.app, "status").startswith("your turn is ready")
+        assert panel(first.app, "score").startswith("Game 1 · wins")
+        assert "Next game" not in key_bar(first.app) and "⏎ Confirm" in key_bar(first.app)
+        await first.press("enter")
+        await wait_until(second, lambda: second.app.screen is not game_screen(second.app), "end")
+
+
+async def test_past_two_turns_a_game_left_may_be_claimed_but_not_aborted():
+    hub = MemoryHub()
+    ann_app, bob_app = apps(hub, window=0.0)
+    async with at_terminals(ann_app, bob_app) as pilots:
+        await pair(pilots)
+        first, second = opener_first(pilots)
+        await type_move(first, "J10")
+        await wait_until(second, lambda: history(second.app) == ["J10"], "the first turn")
+        await type_move(second, "A1 A2")
+        await wait_until(first, lambda: len(history(first.app)) == 3, "the second turn")
+        await first.app.online.close()
+        await wait_until(second, lambda: "time is up" in panel(second.app, "seats"), "gone")
+        assert "w Claim win" in key_bar(second.app) and "Abort" not in key_bar(second.app)
 
 
 async def test_a_draw_offered_with_a_key_is_declined_then_accepted_with_keys():

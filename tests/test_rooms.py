@@ -380,7 +380,7 @@ async def test_a_win_is_claimed_only_once_the_window_has_passed(hub):
     assert isinstance(await send(hub, table, ANN, "claim", clock=clock), Applied)
     claimed = await state(hub, table)
     assert claimed.status == "game-over" and claimed.match.wins == (1, 0)
-    assert claimed.load().result.reason == "resign"
+    assert claimed.load().result.reason == "left"
 
 
 async def test_coming_back_clears_the_away_mark_and_the_claim(hub):

@@ -35,6 +35,15 @@ def test_options_and_resignation_are_saved():
     assert loaded.result == g.result
 
 
+@pytest.mark.parametrize("name", ["connect6", "gameof6", "six"])
+def test_a_game_forfeited_by_a_player_who_left_is_saved_as_such(name):
+    g = new_game(name)
+    g.forfeit(1)
+    loaded = load_game(g.to_bytes())
+    assert loaded.result == g.result and g.result.reason == "left" and g.result.winner == 0
+    assert loaded == g and loaded != load_game(saved(resigned=1))
+
+
 def test_games_that_differ_are_not_equal():
     a, b = new_game("connect6"), new_game("connect6")
     a.play("J10")
@@ -66,6 +75,7 @@ def saved(**changes) -> bytes:
         (saved(moves=b"\xff\xff"), "off the board"),
         (saved(moves=b"\x00\x00\x00\x00"), "cannot be replayed: A1 is taken"),
         (saved(resigned=5), "cannot be replayed: there is no seat 5"),
+        (saved(left="yes"), "leaving is neither true nor false"),
         ("text", "bytes, not str"),
     ],
 )

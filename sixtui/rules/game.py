@@ -33,6 +33,7 @@ class Game(ABC):
     players: int
     _result: Result | None
     _resigned_seat: int | None
+    _left: bool  # the resigned seat's player left the table rather than resign
     _drawn_by_agreement: bool
 
     # -- the interface ---------------------------------------------------------------
@@ -89,12 +90,29 @@ class Game(ABC):
 
     def resign(self, seat: int) -> None:
         """The seat gives up; the other team wins with reason ``resign``."""
+        self._concede(seat, left=False)
+
+    def forfeit(self, seat: int) -> None:
+        """The seat's player left the table and did not come back: the other team wins,
+        with reason ``left``, as by a resignation.
+
+        >>> from sixtui.rules import new_game
+        >>> g = new_game("connect6")
+        >>> g.play("J10")
+        >>> g.forfeit(0)
+        >>> g.result
+        Result(winner=1, reason='left', points=())
+        """
+        self._concede(seat, left=True)
+
+    def _concede(self, seat: int, left: bool) -> None:
         self._check_seat(seat)
         if self._result is not None:
             raise IllegalMove("the game is over")
         winner = 1 - self.team(seat)
-        self._result = Result(winner, "resign", self._points(winner))
+        self._result = Result(winner, "left" if left else "resign", self._points(winner))
         self._resigned_seat = seat
+        self._left = left
 
     def agree_draw(self) -> None:
         """Both sides agree to a draw: the game ends drawn with reason ``agreement`` (in
@@ -121,6 +139,7 @@ class Game(ABC):
                 "options": self.options(),
                 "moves": self._encode_moves(),
                 "resigned": self._resigned_seat,
+                "left": self._left,
                 "agreed": self._drawn_by_agreement,
             }
         )
@@ -159,6 +178,7 @@ class Game(ABC):
             and self.options() == other.options()
             and self.history == other.history
             and self._resigned_seat == other._resigned_seat
+            and self._left == other._left
             and self._drawn_by_agreement == other._drawn_by_agreement
         )
 

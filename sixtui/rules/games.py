@@ -65,9 +65,9 @@ def load_game(data: bytes) -> Game:
     if saved.get("version") != SAVE_FORMAT_VERSION:
         raise GameDataError(f"unknown save format version {saved.get('version')!r}")
     options, moves, resigned = saved.get("options"), saved.get("moves"), saved.get("resigned")
-    agreed = saved.get("agreed", False)
-    if not isinstance(agreed, bool):
-        raise GameDataError("the saved draw agreement is neither true nor false")
+    agreed, left = saved.get("agreed", False), saved.get("left", False)
+    if not isinstance(agreed, bool) or not isinstance(left, bool):
+        raise GameDataError("the saved draw agreement or leaving is neither true nor false")
     if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
         raise GameDataError("the saved options are not a table of names")
     if not isinstance(moves, bytes):
@@ -75,7 +75,7 @@ def load_game(data: bytes) -> Game:
     try:
         game = game_type._from_saved(options, moves)
         if resigned is not None:
-            game.resign(resigned)
+            game.forfeit(resigned) if left else game.resign(resigned)
         if agreed:
             game.agree_draw()
     except IllegalMove as error:

@@ -109,6 +109,7 @@ class GridGame(Game):
         self._stones_left = 1
         self._result: Result | None = None
         self._resigned_seat: int | None = None
+        self._left = False
         self._drawn_by_agreement = False
 
     # -- reading the position --------------------------------------------------------

@@ -15,6 +15,7 @@ Reason = Literal[
     "repetition",
     "no-moves",
     "resign",
+    "left",
     "agreement",
 ]
 

@@ -102,6 +102,7 @@ class Six(Game):
         self._turns: list[_Turn] = []
         self._result: Result | None = None
         self._resigned_seat: int | None = None
+        self._left = False
         self._drawn_by_agreement = False
         self._winning_shape: ShapeId | None = None
         # Second-round positions met so far: while pieces are placed, the pieces in

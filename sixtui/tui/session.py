@@ -202,6 +202,12 @@ class GameSession(ABC):
         """Claims the game when the other side has been away past its time to come back."""
         raise IllegalMove(f"a win is claimed {ONLINE_ONLY}")
 
+    @property
+    def barely_begun(self) -> bool:
+        """Whether the game may be aborted rather than claimed, once a player has been away
+        past their time: fewer than two turns played."""
+        return False
+
     async def abort(self) -> None:
         """Ends the game unplayed, likewise, while fewer than two turns were played."""
         raise IllegalMove(f"a game is aborted {ONLINE_ONLY}")

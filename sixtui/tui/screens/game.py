@@ -268,7 +268,7 @@ class GameScreen(Screen[None]):
             "accept_draw": self._draw_offered_to_me(),
             "decline_draw": self._draw_offered_to_me(),
             "claim_win": self._others_gone(),
-            "abort": self._others_gone(),
+            "abort": self._others_gone() and session.barely_begun,
         }
         if action == "cancel" and session.staged:  # a Connect6 or Game of 6 turn begun
             return "Take back"

@@ -43,6 +43,7 @@ WON_BY = {
     "circle": "a circle of six",
     "too-few-pieces": "the other side has too few pieces",
     "resign": "the other side resigned",
+    "left": "the other side left the game",  # online tables only
 }
 DRAWN_BY = {
     "board-full": "the board is full",
@@ -190,7 +191,8 @@ def status_line(session: GameSession, picking: bool, destination: bool, tied: bo
 def score_lines(session: GameSession, look: Look, width: int) -> list[Line]:
     """The match or series so far, each side's wins after the piece it plays this game."""
     match = session.match
-    number = len(match.results) + (0 if session.game.is_over else 1)
+    ended = session.game.is_over and not session.turn_ready  # not merely staged to end
+    number = len(match.results) + (0 if ended else 1)
     heading = (
         f"Game {number}"
         if match.games is None
