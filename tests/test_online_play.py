@@ -96,6 +96,9 @@ async def test_stones_placed_on_the_board_go_to_the_table_only_on_confirm():
         await pair(pilots)
         first, second = opener_first(pilots)
         assert "Place" in key_bar(first.app) and "Place" not in key_bar(second.app)
+        assert panel(first.app, "message") == "you open"  # as the table opened
+        opener = game_screen(first.app).session.player_at(0).name
+        assert panel(second.app, "message") == f"{opener} opens"
         await first.press("enter")  # the opening stone, at the centre
         assert panel(first.app, "status") == "your turn is ready: Enter sends it, Esc takes it back"
         assert "⏎ Confirm" in key_bar(first.app) and "esc Take back" in key_bar(first.app)

@@ -77,7 +77,7 @@ async def test_a_whole_connect6_turn_typed_on_one_line_places_both_stones():
         await pilot.press(*"K10 L10", "enter")
         await pilot.pause()
         assert history(app) == ["J10", "K10", "L10"]
-        for typed in ("k11,l11", "M12, N12", "o13;p13", "Q14R14"):
+        for typed in ("k11,l11", "/M12, N12", "o13;p13", "Q14R14"):  # "/" typed twice: fine
             await type_move(pilot, typed)
         assert history(app)[3:] == ["K11", "L11", "M12", "N12", "O13", "P13", "Q14", "R14"]
         assert panel(app, "message") == ""

@@ -108,8 +108,18 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self._own_app = active_app.get()
         self.set_focus(self.board)
-        self._show_position()
+        self._show_position(self._who_opens())
         self._spin(self.session.thinking)
+
+    def _who_opens(self) -> str | None:
+        """At a shared table whose game has not begun, who opens it (drawn at random for
+        the first game of a match): the players see it as the table opens."""
+        game, session = self.session.game, self.session
+        if not session.shared or game.history or game.is_over:
+            return None
+        if game.to_move in session.own_seats:
+            return "you open"
+        return f"{session.player_at(game.to_move).name} opens"
 
     def on_unmount(self) -> None:
         self._stop_listening()
@@ -389,7 +399,7 @@ class GameScreen(Screen[None]):
     async def _move_typed(self, message: Input.Submitted) -> None:
         if self.focused is not self.move_input:  # unless a "/" opened it again since
             self.move_input.display = False
-        text = message.value.strip()
+        text = message.value.strip().removeprefix("/").strip()  # a "/" typed twice is fine
         if not text:
             return
         said = said_text(text)
@@ -543,9 +553,10 @@ class GameScreen(Screen[None]):
         if self._game_over() or not self.session.may_resign:
             self.app.call_later(self._leave)
             return
-        self.app.push_screen(
-            ConfirmScreen("Leave this game? It is not over.", "Leave"), self._quit_confirmed
-        )
+        question = "Leave this game? It is not over."
+        if self.session.shared:
+            question += " Your seat waits for you a while: your game in the lobby brings you back."
+        self.app.push_screen(ConfirmScreen(question, "Leave"), self._quit_confirmed)
 
     def _quit_confirmed(self, confirmed: bool | None) -> None:
         if confirmed:

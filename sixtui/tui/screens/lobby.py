@@ -157,6 +157,7 @@ class LobbyScreen(Screen[None]):
             self._ticking.resume()
         if self._at_table:
             self._at_table = False
+            self.say("")  # what was said as the table opened is old news now
             await self.session.returned()
 
     def on_screen_suspend(self) -> None:
