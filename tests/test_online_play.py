@@ -151,6 +151,9 @@ async def test_once_a_player_is_gone_past_the_window_the_other_may_claim_the_gam
         await ann_app.online.close()
         await wait_until(bob, lambda: "time is up" in panel(bob.app, "seats"), "ann gone")
         assert "w Claim win" in key_bar(bob.app) and "x Abort" in key_bar(bob.app)
+        assert panel(bob.app, "message") == (
+            "ann did not come back in time: w claims the game, x aborts it, or wait on"
+        )
         await bob.press("w")
         await wait_until(bob, lambda: isinstance(bob.app.screen, SummaryScreen), "the claim")
         assert panel(bob.app, "status") == "bob wins as " + (

@@ -78,6 +78,7 @@ class GameScreen(Screen[None]):
         self._show_hints = False
         self._spinning: Timer | None = None
         self._counting_down: Timer | None = None  # while someone at the table is away
+        self._past_time: set[str] = set()  # those away past their time, once told
         self._summary: SummaryScreen | None = None  # the last game's, while it may be open
         self._declaring = False
         self._declared = False  # the turn being played carries a declaring "!"
@@ -156,6 +157,8 @@ class GameScreen(Screen[None]):
             return
         if update.kind in ("problem", "table"):  # "table": an offer, a player gone...
             said = update.text
+        if update.kind == "over" and said is None:
+            said = ""  # an offer or a warning of the game in play is old news
         self._show_position(said)
         if update.kind == "new-game" and isinstance(self.board, HexBoard):
             self.board.action_centre()
@@ -220,6 +223,7 @@ class GameScreen(Screen[None]):
         """Redraws the panel every second while a player is away with time left to come
         back: their seat shows it counting down, and once it is up the keys to claim
         the game or abort it are offered."""
+        self._tell_past_time()
         counting = any(left > 0 for left in self.session.away.values())
         if counting and self._counting_down is None:
             self._counting_down = self.set_interval(1.0, self._away_tick)
@@ -231,6 +235,21 @@ class GameScreen(Screen[None]):
         self.panel.sync()
         self.refresh_bindings()
         self._count_down()
+
+    def _tell_past_time(self) -> None:
+        """Says, once, that a player away did not come back in time, and what may be done."""
+        away = {} if self._game_over() else self.session.away
+        self._past_time &= set(away)
+        for name in sorted(name for name, left in away.items() if left <= 0):
+            if name not in self._past_time:
+                self._past_time.add(name)
+                self._say(self._past_time_news(name))
+
+    def _past_time_news(self, name: str) -> str:
+        if not self._others_gone():
+            return f"{name} did not come back in time"
+        abort = ", x aborts it" if self.session.barely_begun else ""
+        return f"{name} did not come back in time: w claims the game{abort}, or wait on"
 
     def _wants_hints(self) -> bool:
         return self._show_hints or self.chooser.picked is not None
