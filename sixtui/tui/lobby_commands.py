@@ -120,11 +120,17 @@ class GameChoice:
         return " ".join(words)
 
 
-# The pools shown in the lobby whether anyone waits there or not.
+# The pools shown in the lobby whether anyone waits there or not: every ruleset of Six,
+# and the Romanian ones with declaring too.
 STANDARD_POOLS = (
     GameChoice("connect6"),
     GameChoice("gameof6"),
-    *(GameChoice("six", ruleset, players) for ruleset in RULESETS for players in (2, 4)),
+    *(
+        GameChoice("six", ruleset, players, declare=declare)
+        for ruleset in RULESETS
+        for declare in ((False,) if ruleset == "steffen" else (False, True))
+        for players in (2, 4)
+    ),
 )
 
 
