@@ -125,11 +125,14 @@ class PickList(LobbyLines, can_focus=True):
         """What the current row stands for; ``None`` when there is nothing to pick."""
         return self._current
 
-    def set_rows(self, rows: list[Row]) -> None:
-        """New rows; the current row stays the one it was, if it is still there."""
+    def set_rows(self, rows: list[Row], rather: str | None = None) -> None:
+        """New rows; the current row stays the one it was, if it is still there, unless
+        the list is not in use and there is a row it had ``rather`` be current."""
         self.rows = rows
         keys = self._keys()
-        if self._current not in keys:
+        if rather in keys and not self.has_focus:
+            self._current = rather
+        elif self._current not in keys:
             self._current = keys[0] if keys else None
         self._moved()
 
@@ -241,7 +244,17 @@ class LobbyList(PickList):
             rows += [(f"table:{table.id}", table_runs(table, view.me)) for table in view.tables]
         rows.append((None, (("People", "header"), (f"  {len(view.people)} here", "muted"))))
         rows += [(f"person:{person.name}", person_runs(person, view.me)) for person in view.people]
-        self.set_rows(rows)
+        self.set_rows(rows, rather=worth_picking_first(view))
+
+
+def worth_picking_first(view: LobbyView) -> str | None:
+    """The row the list comes to first: a challenge to answer, else the player's own game,
+    else the first game to watch, else the first other player."""
+    answer = [f"challenge:{c.id}" for c in view.challenges if c.to_me]
+    own = [f"table:{t.id}" for t in view.tables if plays_at(t, view.me)]
+    games = [f"table:{t.id}" for t in view.tables]
+    others = [f"person:{p.name}" for p in view.people if p.name != view.me]
+    return next(iter(answer + own + games + others), None)
 
 
 def challenge_runs(challenge: ChallengeView, me: str) -> tuple[Run, ...]:
