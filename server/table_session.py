@@ -8,8 +8,9 @@ back to this player alone: an :class:`~sixtui.rules.IllegalMove` for a turn, a "
 update otherwise. A spectator (no identity) follows the table and may do nothing.
 
 A player who joins a table where they were marked away is back; one who closes their
-session while the match goes on is marked away, and the others see the time they have to
-come back (the table's window) counted down.
+last session there while the match goes on is marked away, and the others see the time
+they have to come back (the table's window) counted down (:mod:`sixtui.server.table_life`
+counts the sessions).
 
 The stones of a Connect6 or Game of 6 turn are staged here as they are chosen, shown on
 the board, and sent together once the turn is whole; undo is not offered.
@@ -24,13 +25,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import cast
 
 from sixtui.rules import Game, IllegalMove, Move
+from sixtui.server import table_life
 from sixtui.server.hub import Hub, Lagged, Subscription
 from sixtui.server.intents import Intent, Kind
 from sixtui.server.rooms import (
     Applied,
     Outcome,
     Refused,
-    mark_away,
     mark_back,
     read_table,
     submit,
@@ -74,6 +75,8 @@ class TableSession(GameSession):
         self._shown = self._game  # the game with the staged moves on it
         self._sending = False
         self._following: asyncio.Task[None] | None = None
+        self._subscription: Subscription | None = None
+        self._follower = ""  # this session's field among the table's followers
 
     @classmethod
     async def join(
@@ -86,11 +89,14 @@ class TableSession(GameSession):
         """Sits ``identity`` at the table (``None``: to watch), back in their seat if they
         were away, and starts following it; :class:`ValueError` if there is no such table."""
         subscription = hub.subscribe(table_topic(table_id))  # first, to miss nothing
+        follower = await table_life.follow(hub, table_id, identity)
         state = await read_table(hub, table_id)
         if state is None:
             await subscription.close()
-            raise ValueError(f"there is no table {table_id}")
+            await table_life.leave(hub, table_id, follower, identity, clock)
+            raise ValueError(f"game {table_id} is over and gone")
         session = cls(hub, table_id, identity, state, clock)
+        session._follower, session._subscription = follower, subscription
         session._following = asyncio.create_task(session._follow(subscription))
         if identity is not None and identity in state.away:
             await mark_back(hub, table_id, identity, clock)
@@ -230,18 +236,18 @@ class TableSession(GameSession):
 
     async def close(self) -> None:
         """Stops following the table; a player who holds a seat there while the match
-        goes on (a game in play, or one over and the next to come) is marked away."""
+        goes on (a game in play, or one over and the next to come) is marked away, once
+        no other session of theirs follows it."""
         task, self._following = self._following, None
         if task is None:
             return
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+        if self._subscription is not None:  # a task cancelled before it began never closes it
+            await self._subscription.close()
         self._news.clear()
-        identity, state = self.identity, self._state
-        match_goes_on = state.status in ("playing", "game-over")
-        if identity is not None and match_goes_on and state.side_of(identity) is not None:
-            await mark_away(self.hub, self.table_id, identity, self._clock)
+        await table_life.leave(self.hub, self.table_id, self._follower, self.identity, self._clock)
 
     # -- inside ------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@ import pytest
 
 from sixtui.ai.worker import Thinker
 from sixtui.rules import Game
+from sixtui.server.hub import MemoryHub
 from sixtui.server.listener import start_server
 from sixtui.server.names import open_name_book
 from sixtui.server.settings import Settings
@@ -21,6 +22,14 @@ def play_turns(game: Game, *turns: str) -> None:
 @pytest.fixture
 def turns():
     return play_turns
+
+
+@pytest.fixture
+async def hub():
+    """A memory hub, closed after the test."""
+    made = MemoryHub()
+    yield made
+    await made.close()
 
 
 class Servers:
