@@ -32,7 +32,6 @@ operations, so any number of processes may sweep at once.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -170,11 +169,11 @@ class Sweeper:
             self._task = asyncio.create_task(self._keep_sweeping(), name="table sweeper")
 
     async def close(self) -> None:
+        """Stops sweeping, once the look under way (if any) has been cut short."""
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await asyncio.wait({task})
 
     async def _keep_sweeping(self) -> None:
         while True:
