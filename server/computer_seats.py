@@ -148,14 +148,14 @@ def _identity(state: TableState, side: int) -> str:
 async def _newer(
     subscription: Subscription, hub: Hub, table_id: str, version: int
 ) -> TableState | None:
-    """The first state newer than ``version`` that the table's topic brings."""
+    """The first state newer than ``version`` that the table's topic brings; after a
+    message that is no state (the table was removed, say), the table as it is now."""
     while True:
         try:
-            message = await anext(subscription)
-        except Lagged:
+            state = TableState.from_bytes(await anext(subscription))
+        except (Lagged, ValueError):
             return await read_table(hub, table_id)
         except StopAsyncIteration:
             return None
-        state = TableState.from_bytes(message)
         if state.version > version:
             return state

@@ -7,9 +7,14 @@ Hub names (every value a msgpack map):
   counter), and what they are doing; ``tables:live`` (map, the rooms'): the games in
   progress. Both: :mod:`sixtui.server.lobby_copy`. A session writes its own entry in
   ``lobby:people``, and no other.
-* ``lobby:news`` and ``lobby:to:SID`` (topics): :mod:`sixtui.server.lobby_news`.
+* ``lobby:news``, ``lobby:to:SID`` and ``lobby:person:IDENTITY`` (topics):
+  :mod:`sixtui.server.lobby_news`.
 * The pools of quick pairing: :mod:`sixtui.server.pairing`; the challenges:
   :mod:`sixtui.server.challenges`; the chat: :mod:`sixtui.server.chat`.
+* ``seated:IDENTITY`` (key, the rooms'): the game in play a person sits at, if any
+  (:mod:`sixtui.server.seated`). Nobody starts a second game while one of theirs is in
+  play: they may not wait in a pool, accept a challenge or play the computer; watching is
+  fine.
 
 A session reads everything once as it opens, then keeps its own copy up to date from the
 news (all of it again after falling behind), and builds its player's view from that copy.
@@ -26,7 +31,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
-from sixtui.server import challenges, chat, pairing
+from sixtui.server import challenges, chat, pairing, seated
 from sixtui.server.challenges import ChallengeRecord
 from sixtui.server.hub import Hub, Lagged, Subscription
 from sixtui.server.lobby_copy import PEOPLE, LobbyCopy, Presence, folded, side_names
@@ -36,12 +41,14 @@ from sixtui.server.lobby_news import (
     BadNews,
     notify,
     pack,
+    person_topic,
     session_topic,
     tell_everyone,
     tell_session,
     unpack,
 )
 from sixtui.server.pairing import Waiter
+from sixtui.server.seated import AlreadySeated
 from sixtui.server.seating import (
     OpenTable,
     Seeker,
@@ -136,12 +143,14 @@ class HubLobby(LobbySession):
         # Subscribed before reading, so that nothing changed in between goes unheard.
         news = self._hub.subscribe(NEWS)
         mine = self._hub.subscribe(session_topic(self._me.sid))
-        self._subscriptions = [news, mine]
+        every_session = self._hub.subscribe(person_topic(self._me.identity))
+        self._subscriptions = [news, mine, every_session]
         await self._copy.read(self._hub, self._me.identity)
         await self._present()
         self._readers = [
             asyncio.create_task(self._read(news, self._heard)),
             asyncio.create_task(self._read(mine, self._heard_mine)),
+            asyncio.create_task(self._read(every_session, self._heard_mine)),
         ]
 
     # -- what the player sees ------------------------------------------------------------
@@ -182,11 +191,14 @@ class HubLobby(LobbySession):
         raise AssertionError(f"no way to carry out {command!r}")
 
     async def _pair(self, choice: GameChoice) -> Outcome:
+        in_a_game = await self._in_a_game()
+        if in_a_game:
+            return Outcome(in_a_game)
         waiter = Waiter((self._me,))
         partner = self._copy.partner_of(self._me.sid) if choice.players == 4 else None
         if partner is not None:
             them = partner[1]
-            if them.doing == "playing":
+            if await self._playing(them):
                 return Outcome(f"your partner {them.name} is playing now: unpartner to wait alone")
             waiter = Waiter((self._me, self._copy.seeker(partner)))
         with_whom = f" with {partner[1].name}" if partner else ""
@@ -214,6 +226,9 @@ class HubLobby(LobbySession):
         seated = await pairing.pair_pool(self._hub, choice, self._open_table, self._rng)
         if any(waiter.member == other.member for other in seated):
             return Outcome()  # the news of the seat says where
+        if await self._in_a_game():  # seated meanwhile from another session: its news came
+            await self._stop_waiting()  # before they waited, and left them waiting
+            return Outcome()
         return Outcome(f"{before}you wait{with_whom} for {choice.title}: unpair to stop")
 
     async def _unpair(self) -> Outcome:
@@ -242,8 +257,13 @@ class HubLobby(LobbySession):
                     pool=choice.key,
                     text=f"{self._me.name} stopped waiting: you no longer wait for {choice.title}",
                 )
-        await self._present(doing="lobby", pool=None, what="")
+        await self._no_longer_waiting()
         return True
+
+    async def _no_longer_waiting(self) -> None:
+        """Shows the player in the lobby, unless their seat came first: then they play."""
+        if self._presence.doing == "waiting":
+            await self._present(doing="lobby", pool=None, what="")
 
     async def _partner(self, name: str) -> Outcome:
         found = self._copy.someone(name)
@@ -359,6 +379,9 @@ class HubLobby(LobbySession):
         record = self._copy.challenge_between(self._me.identity, name, side=1)
         if record is None:
             return Outcome(self._copy.no_challenge_from(self._me.identity, name))
+        in_a_game = await self._in_a_game()
+        if in_a_game:
+            return Outcome(f"{in_a_game}; the challenge stays open")
         for person in record.people:
             entry = self._copy.entry_of(person)
             if entry is None:
@@ -367,27 +390,23 @@ class HubLobby(LobbySession):
                     f"{person.name} has left: the challenge to {record.choice.title} is withdrawn",
                 )
                 return Outcome(f"{person.name} has left: the challenge is withdrawn")
-            if entry.doing == "playing" and person.identity != self._me.identity:
+            if person.identity != self._me.identity and await self._playing(entry):
                 return Outcome(f"{person.name} is playing now: accept once they are back")
-        if not await self._stop_waiting():
-            return Outcome(
-                "you have just been paired: the challenge stays open for after this game"
-            )
         if not await challenges.close(self._hub, record.id):
             return Outcome("too late: the challenge was withdrawn")
         try:
             await seat(
                 self._hub, self._open_table, record.choice, record.sides(self._me), self._rng
             )
+        except AlreadySeated as why:
+            title = record.choice.title
+            await self._tell_others(record, f"{why}: the challenge to {title} is withdrawn")
+            return Outcome(f"{self._sat_elsewhere(why)}: the challenge is withdrawn")
         except TableProblem as why:
-            for person in record.people:
-                if person.identity != self._me.identity:
-                    await notify(
-                        self._hub,
-                        person.sid,
-                        f"the table for {record.choice.title} could not be opened: {why}",
-                    )
+            title = record.choice.title
+            await self._tell_others(record, f"the table for {title} could not be opened: {why}")
             return Outcome(f"the table could not be opened: {why}")
+        await self._stop_waiting()  # seated first: had it failed, they would wait on
         return Outcome()
 
     async def _decline(self, name: str) -> Outcome:
@@ -417,26 +436,55 @@ class HubLobby(LobbySession):
         was closed already."""
         if not await challenges.close(self._hub, record.id):
             return False
+        await self._tell_others(record, news)
+        return True
+
+    async def _tell_others(self, record: ChallengeRecord, news: str) -> None:
+        """Tells everyone in ``record`` but the player ``news``."""
         for person in record.people:
             if person.identity != self._me.identity:
                 await notify(self._hub, person.sid, news)
-        return True
+
+    async def _in_a_game(self) -> str | None:
+        """Why the player may not start a game now: one of theirs is in play, begun at
+        this session or another."""
+        table = await seated.table_of(self._hub, self._me.identity)
+        if table is None:
+            return None
+        return f"you are playing game {table}: finish it first (watch {table} takes you back)"
+
+    async def _playing(self, entry: Presence) -> bool:
+        """Whether the person of ``entry`` plays now: seen at a table, or with a game in
+        play (left for a moment, or begun at another session)."""
+        if entry.doing == "playing":
+            return True
+        return await seated.table_of(self._hub, entry.identity) is not None
+
+    def _sat_elsewhere(self, why: AlreadySeated) -> str:
+        """``why`` a table was not opened, told to the player."""
+        if why.identity == self._me.identity:
+            return "you have just sat down at another game"
+        return str(why)
 
     async def _play(self, choice: GameChoice, level: str) -> Outcome:
+        in_a_game = await self._in_a_game()
+        if in_a_game:
+            return Outcome(in_a_game)
         mine: list[Sitter] = [self._me]
         if choice.players == 4:
             partner = self._copy.partner_of(self._me.sid)
-            if partner and partner[1].doing != "playing":
+            if partner and not await self._playing(partner[1]):
                 mine.append(self._copy.seeker(partner))
             else:
                 mine.append(level)
-        if not await self._stop_waiting():
-            return Outcome("too late: you have just been paired, and your table opens")
         theirs: list[Sitter] = [level] * (choice.players // 2)
         try:
             await seat(self._hub, self._open_table, choice, [mine, theirs], self._rng)
+        except AlreadySeated as why:
+            return Outcome(self._sat_elsewhere(why))
         except TableProblem as why:
             return Outcome(f"the table could not be opened: {why}")
+        await self._stop_waiting()  # seated first: had it failed, they would wait on
         return Outcome()
 
     async def _watch(self, target: str) -> Outcome:
@@ -520,19 +568,35 @@ class HubLobby(LobbySession):
             await subscription.close()
         self._news.clear()
         await self._stop_waiting()
-        if not any(sid != self._me.sid for sid, _ in self._copy.sessions_of(self._me.identity)):
+        last = not any(sid != self._me.sid for sid, _ in self._copy.sessions_of(self._me.identity))
+        if last:
             for record in await challenges.open_challenges(self._hub):
                 if any(person.identity == self._me.identity for person in record.people):
                     title = record.choice.title
                     left = f"{self._me.name} has left: the challenge to {title} is withdrawn"
                     await self._end_challenge(record, left)
-        partner = self._copy.partner_of(self._me.sid)
-        if partner is not None:
-            await notify(
-                self._hub, partner[0], f"{self._me.name} has left: you have no partner now"
-            )
+        await self._end_partnering(last)
         await self._hub.map_delete(PEOPLE, self._me.sid)
         await tell_everyone(self._hub, "gone", sid=self._me.sid)
+
+    async def _end_partnering(self, last: bool) -> None:
+        """Tells the player's partner that they left; when this is their ``last`` session,
+        the partner and everyone who asked them to partner are told to forget it (an ask
+        to another session of theirs may still be answered)."""
+        partner = self._copy.partner_of(self._me.sid)
+        for sid, entry in list(self._copy.people.items()):
+            if sid == self._me.sid or folded(entry.partner) != folded(self._me.name):
+                continue
+            if partner is not None and sid == partner[0]:
+                text = f"{self._me.name} has left: you have no partner now"
+            elif last:
+                text = f"{self._me.name} has left: your invitation to partner them is withdrawn"
+            else:
+                continue
+            if last:
+                await tell_session(self._hub, sid, "unpartnered", name=self._me.name, text=text)
+            else:
+                await notify(self._hub, sid, text)
 
     # -- the hub ---------------------------------------------------------------------------
 
@@ -584,19 +648,24 @@ class HubLobby(LobbySession):
             choice = GameChoice.from_key(str(news["pool"]))
             people = tuple(Seeker.from_map(person) for person in news["people"])
             self._waiting = (choice, Waiter(people))
+            if await seated.table_of(self._hub, self._me.identity) is not None:
+                await self._stop_waiting()  # put back in the pool after sitting down
+                return
             await self._present(doing="waiting", pool=choice.key, what=choice.title, table=None)
+            self._tell(LobbyUpdate("notice", str(news["text"])))
+        elif kind == "unpartnered":
+            if folded(self._presence.partner) == folded(str(news["name"])):
+                await self._present(partner=None)
             self._tell(LobbyUpdate("notice", str(news["text"])))
         elif kind == "unqueued":
             if self._waiting and self._waiting[0].key == news["pool"]:
                 self._waiting = None
-                await self._present(doing="lobby", pool=None, what="")
+                await self._no_longer_waiting()
             self._tell(LobbyUpdate("notice", str(news["text"])))
 
     async def _seated(self, table: str, choice: GameChoice, sides: list[list[str]]) -> None:
         names = [[str(name) for name in side] for side in sides]
-        if self._waiting:  # seated by a challenge while waiting in a pool
-            waiting, self._waiting = self._waiting, None
-            await pairing.leave(self._hub, waiting[0], waiting[1].member)
+        await self._stop_waiting()  # seated by a challenge, or the computer, while waiting
         what = playing_text(choice, names, self._me.name)
         await self._present(doing="playing", table=table, what=what, pool=None)
         await self._copy.read_tables(self._hub)

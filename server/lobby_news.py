@@ -3,7 +3,9 @@ message names its ``kind``.
 
 ``lobby:news`` (topic) carries what every lobby session shows: people coming, changing
 what they do and going, pools, challenges, chat. ``lobby:to:SID`` (topic) carries what is
-for one session alone: a seat at a table, a notice for its player.
+for one session alone: a notice for its player, a pool they wait in or no longer do.
+``lobby:person:IDENTITY`` (topic) carries what is for every session of one person: a seat
+at a table, which each of their sessions opens.
 """
 
 from __future__ import annotations
@@ -43,12 +45,21 @@ def session_topic(sid: str) -> str:
     return f"lobby:to:{sid}"
 
 
+def person_topic(identity: str) -> str:
+    return f"lobby:person:{identity}"
+
+
 async def tell_everyone(hub: Hub, kind: str, **fields: Any) -> None:
     await hub.publish(NEWS, pack({"kind": kind, **fields}))
 
 
 async def tell_session(hub: Hub, sid: str, kind: str, **fields: Any) -> None:
     await hub.publish(session_topic(sid), pack({"kind": kind, **fields}))
+
+
+async def tell_person(hub: Hub, identity: str, kind: str, **fields: Any) -> None:
+    """Tells every lobby session of the person ``identity``."""
+    await hub.publish(person_topic(identity), pack({"kind": kind, **fields}))
 
 
 async def notify(hub: Hub, sid: str, text: str) -> None:

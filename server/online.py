@@ -66,10 +66,13 @@ class HubOnline(Online):
         return session
 
     async def table_to_return_to(self) -> str | None:
+        """The newest table where the player has a game in play: one they left as their
+        connection dropped, or one they play at another terminal (the same key logged in
+        twice is at the same tables)."""
         held = await self._hub.map_all(player_tables(self._identity))
         for table in sorted(held, key=lambda table: (len(table), table), reverse=True):
             state = await read_table(self._hub, table)
-            if state is not None and state.status == "playing" and self._identity in state.away:
+            if state is not None and state.status == "playing":
                 return table
         return None
 

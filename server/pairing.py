@@ -12,6 +12,13 @@ taken again, and the pass looks again: so no one is seated twice. A pass runs af
 join and sees everyone who joined before it, so no one is left waiting while a table
 could be filled.
 
+A waiter who has sat down at a game meanwhile (a challenge accepted, a game against the
+computer, another pool, another session of theirs) is passed over: their sessions, told
+of the seat, take them out of the pool. The rooms refuse to seat anyone at two games in
+play (:mod:`sixtui.server.seated`), so a table that loses that race is not opened: whoever
+sits elsewhere leaves the pool, told so with the partner who waits with them, and the
+others wait again.
+
 ``lobby:pools`` (map) names every pool ever joined, so that a new session finds those
 beyond the standard ones. ``lobby:pool-numbers`` (counter) orders the news of pools: of
 two summaries of a pool, the one with the higher number was read later.
@@ -23,8 +30,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sixtui.server import seated
 from sixtui.server.hub import Hub, QueueEntry
-from sixtui.server.lobby_news import BadNews, notify, pack, tell_everyone, unpack
+from sixtui.server.lobby_news import BadNews, pack, tell_everyone, tell_session, unpack
+from sixtui.server.seated import AlreadySeated
 from sixtui.server.seating import OpenTable, Seeker, TableProblem, seat
 from sixtui.tui.lobby_commands import STANDARD_POOLS, GameChoice
 
@@ -153,23 +162,51 @@ async def pair_pool(
     """Seats every table the pool's waiters can fill, longest waiters first; returns who
     was seated. If a table cannot be opened, its players wait again and are told why."""
     queue = pool_queue(choice.key)
-    seated: list[Waiter] = []
+    paired: list[Waiter] = []
+    passed_over: set[str] = set()
     while True:
-        waiting = await _readable(hub, queue)
-        chosen = find_match([waiter for _, waiter in waiting], choice.players)
+        waiting = [w for _, w in await _readable(hub, queue) if w.member not in passed_over]
+        chosen = find_match(waiting, choice.players)
         if chosen is None:
-            return seated
-        members = [waiting[place][0].member for place in chosen]
-        if not await hub.queue_take_members(queue, members):
+            return paired
+        table = [waiting[place] for place in chosen]
+        playing = [waiter for waiter in table if await _playing(hub, waiter)]
+        if playing:
+            passed_over.update(waiter.member for waiter in playing)
+            continue
+        if not await hub.queue_take_members(queue, [waiter.member for waiter in table]):
             continue  # another pass took some of them, or someone left: look again
         await publish_summary(hub, choice)
-        table = [waiting[place][1] for place in chosen]
         try:
             await seat(hub, open_table, choice, sides_of(table, rng), rng)
+        except AlreadySeated as why:
+            elsewhere = {waiter: sat for waiter in table if (sat := await _playing(hub, waiter))}
+            await _tell_seated_elsewhere(hub, choice, elsewhere)
+            await _wait_again(hub, choice, [w for w in table if w not in elsewhere], str(why))
+            passed_over.update(w.member for w in table if why.identity in w.identities)
+            continue
         except TableProblem as why:
-            await _wait_again(hub, choice, table, str(why))
-            return seated
-        seated += table
+            await _wait_again(hub, choice, table, f"the table could not be opened ({why})")
+            return paired
+        paired += table
+
+
+async def _playing(hub: Hub, waiter: Waiter) -> list[Seeker]:
+    """The people of ``waiter`` who have a game in play."""
+    return [person for person in waiter.people if await seated.table_of(hub, person.identity)]
+
+
+async def _tell_seated_elsewhere(
+    hub: Hub, choice: GameChoice, elsewhere: dict[Waiter, list[Seeker]]
+) -> None:
+    """Tells the sessions of the waiters taken from the pool for a table that was not
+    opened, since some of them (``elsewhere``, by waiter) sat down at another game, that
+    they wait no more."""
+    for waiter, playing in elsewhere.items():
+        for person in waiter.people:
+            who = "you have" if person in playing else f"{playing[0].name} has"
+            text = f"{who} just sat down at another game: you no longer wait for {choice.title}"
+            await tell_session(hub, person.sid, "unqueued", pool=choice.key, text=text)
 
 
 async def _readable(hub: Hub, queue: str) -> list[tuple[QueueEntry, Waiter]]:
@@ -184,11 +221,21 @@ async def _readable(hub: Hub, queue: str) -> list[tuple[QueueEntry, Waiter]]:
     return readable
 
 
-async def _wait_again(hub: Hub, choice: GameChoice, table: list[Waiter], why: str) -> None:
-    for waiter in table:
+async def _wait_again(hub: Hub, choice: GameChoice, waiters: list[Waiter], why: str) -> None:
+    """Puts ``waiters``, taken for a table that was not opened, back in the pool, and tells
+    their sessions (which may have stopped waiting meanwhile, finding them taken) that
+    they wait again, and ``why``."""
+    for waiter in waiters:
         await hub.queue_join(pool_queue(choice.key), waiter.member, waiter.to_bytes())
         for person in waiter.people:
-            await notify(hub, person.sid, f"the table could not be opened ({why}): you wait again")
+            await tell_session(
+                hub,
+                person.sid,
+                "queued",
+                pool=choice.key,
+                people=[p.to_map() for p in waiter.people],
+                text=f"{why}: you wait again for {choice.title}",
+            )
     await publish_summary(hub, choice)
 
 

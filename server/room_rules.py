@@ -148,6 +148,11 @@ def _rematch(state: TableState, intent: Intent, side: int, now: float) -> TableS
 
 
 def _fresh_game(state: TableState) -> TableState:
+    """The next game at the table. Everyone who holds a seat must be there: one who left
+    between games is not drawn into a game they do not know of."""
+    gone = [holder.name for holder in state.people if holder.identity in state.away]
+    if gone:
+        raise Refusal(f"{' and '.join(gone)} left the table: no new game begins without them")
     game = new_game(state.game, **state.options)
     return state.but(
         current=saved(game),

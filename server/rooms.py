@@ -11,13 +11,21 @@ back to its sender alone, as the return value, and changes nothing.
 Hub names:
 
 * ``table:ID``: the table's state (key);
-* ``table:ID:news``: every new state of the table, as stored (topic);
+* ``table:ID:news``: every new state of the table, as stored, and :data:`GONE` once the
+  table is removed (topic);
 * ``tables``: the counter that numbers tables;
 * ``tables:live``: the tables whose match is in progress, by id, each a msgpack summary
   (game, options, names by side, status, wins, game number): the lobby's list of games
   to watch (map);
+* ``tables:ended``: the tables whose match is over or aborted, by id, each the wall-clock
+  time it ended, in decimal (map); every table is in this list or the last;
 * ``tables:of:IDENTITY``: the tables in progress where a person holds a seat, by id, for a
-  player who comes back (map).
+  player who comes back (map);
+* ``seated:IDENTITY``: the game in play a person sits at (key):
+  :mod:`sixtui.server.seated`. Taken for everyone at a table before a game begins there,
+  given back as it ends: nobody plays two games at once.
+
+Who follows a table, and how a table ends and leaves the hub: :mod:`sixtui.server.table_life`.
 """
 
 from __future__ import annotations
@@ -31,20 +39,20 @@ from typing import Any, Protocol, cast
 import msgpack
 
 from sixtui.rules import new_game
+from sixtui.server import seated
 from sixtui.server.hub import Hub
 from sixtui.server.intents import Intent, NotAnIntent
 from sixtui.server.room_rules import Refusal, apply_intent, new_match
+from sixtui.server.seated import AlreadySeated, Hold
 from sixtui.server.settings import Settings
-from sixtui.server.table_state import SeatHolder, Sides, TableState, saved
+from sixtui.server.table_state import SeatHolder, Sides, TableState, saved, table_key
 
 TABLE_NUMBERS = "tables"
 LIVE_TABLES = "tables:live"
+ENDED_TABLES = "tables:ended"
 COMPUTER = "computer:"  # how the identities the computer seats are given begin
 STALE = "the table has changed since you saw it: nothing was done, look again"
-
-
-def table_key(table_id: str) -> str:
-    return f"table:{table_id}"
+GONE = b"gone"  # the last news of a table: it was removed from the hub
 
 
 def table_topic(table_id: str) -> str:
@@ -98,23 +106,25 @@ async def open_table(
     ``opener`` is the side that opens the first game; ``None`` draws it at random. The
     stored sides are ordered so that side 0 opened the first game. Computer seats need
     ``computers``, which keeps them playing from this process. Raises
-    :class:`ValueError` saying what is wrong with the game, options or sides.
+    :class:`ValueError` saying what is wrong with the game, options or sides, and
+    :class:`~sixtui.server.seated.AlreadySeated` (opening nothing) when one of the people
+    has a game in play elsewhere.
     """
     first = new_game(game, **options)
-    seated = _checked_sides(sides, first.players)
+    ordered = _checked_sides(sides, first.players)
     if opener not in (None, 0, 1):
         raise ValueError(f"the opener is side 0 or 1, not {opener!r}")
-    has_computers = any(holder.is_computer for side in seated for holder in side)
+    has_computers = any(holder.is_computer for side in ordered for holder in side)
     if has_computers and computers is None:
         raise ValueError("computer seats need something to keep them playing")
     first_side = (rng or random).randrange(2) if opener is None else opener
     if first_side == 1:
-        seated = (seated[1], seated[0])
+        ordered = (ordered[1], ordered[0])
     table_id = str(await hub.next_number(TABLE_NUMBERS))
     state = TableState(
         game=game,
         options=first.options(),
-        sides=seated,
+        sides=ordered,
         match=new_match(game),
         current=saved(first),
         version=1,
@@ -122,7 +132,12 @@ async def open_table(
     )
     if await hub.compare_and_set(table_key(table_id), 0, state.to_bytes()) is None:
         raise RuntimeError(f"table {table_id} exists already: its number was given twice")
-    await _list(hub, table_id, None, state)
+    try:
+        await seated.take(hub, Hold(table_id, state.version), state.people)
+    except AlreadySeated:
+        await hub.delete(table_key(table_id), state.version)  # never listed: no one knows it
+        raise
+    await _list(hub, table_id, None, state, time.time())
     if has_computers:
         assert computers is not None
         computers.keep(table_id)
@@ -175,19 +190,58 @@ async def submit(
     if intent.version != stored.version:
         return Refused(STALE, stale=True)
     state = TableState.from_bytes(stored.value)
+    now = clock()
     try:
-        changed = apply_intent(state, intent, clock())
+        changed = apply_intent(state, intent, now)
     except Refusal as why:
         return Refused(str(why))
     if changed == state:
         return Applied(state)
-    changed = changed.but(version=stored.version + 1)
-    data = changed.to_bytes()
-    if await hub.compare_and_set(table_key(table_id), stored.version, data) is None:
+    return await _store(hub, table_id, stored.version, state, changed, now)
+
+
+async def _store(
+    hub: Hub, table_id: str, version: int, before: TableState, after: TableState, now: float
+) -> Outcome:
+    """Stores ``after`` in place of ``before`` (at hub ``version``), publishes it and keeps
+    the lists up to date; a game that begins takes the seats of everyone at the table
+    first, and one that ends gives them back."""
+    after = after.but(version=version + 1)
+    taken: seated.Taken = []
+    if after.status == "playing" and before.status != "playing":
+        try:
+            taken = await seated.take(hub, Hold(table_id, after.version), after.people)
+        except AlreadySeated as why:
+            if why.table == table_id:  # another request begins this game, or the last
+                return Refused(STALE, stale=True)  # one's seats are being given back
+            return Refused(f"{why}: the next game cannot begin")
+    data = after.to_bytes()
+    if await hub.compare_and_set(table_key(table_id), version, data) is None:
+        await seated.give_back(hub, taken)
         return Refused(STALE, stale=True)
     await hub.publish(table_topic(table_id), data)
-    await _list(hub, table_id, state, changed)
-    return Applied(changed)
+    await _list(hub, table_id, before, after, now)
+    if before.status == "playing" and after.status != "playing":
+        await seated.release(hub, table_id, [str(holder.identity) for holder in after.people])
+    return Applied(after)
+
+
+async def end_deserted(hub: Hub, table_id: str, now: float) -> None:
+    """Ends the table if everyone who holds a seat there has gone (see
+    :meth:`TableState.deserted`): a game in play is aborted, and a match between games
+    ends where it stands."""
+    while True:
+        stored = await hub.get(table_key(table_id))
+        if stored is None:
+            return
+        state = TableState.from_bytes(stored.value)
+        if not state.deserted(now):
+            return
+        status = "aborted" if state.status == "playing" else "match-over"
+        ended = state.but(status=status, draw_offer=None)
+        outcome = await _store(hub, table_id, stored.version, state, ended, now)
+        if not (isinstance(outcome, Refused) and outcome.stale):
+            return
 
 
 async def mark_away(
@@ -222,10 +276,6 @@ async def _insist(
 # -- the lists ---------------------------------------------------------------------------
 
 
-def _in_progress(state: TableState | None) -> bool:
-    return state is not None and state.status in ("playing", "game-over")
-
-
 def summary(state: TableState) -> bytes:
     """What the list of live tables says of a table."""
     return cast(
@@ -243,17 +293,24 @@ def summary(state: TableState) -> bytes:
     )
 
 
-async def _list(hub: Hub, table_id: str, before: TableState | None, after: TableState) -> None:
-    """Keeps the live tables and each person's tables up to date with a change."""
-    if not _in_progress(after):
-        if _in_progress(before):
+async def _list(
+    hub: Hub, table_id: str, before: TableState | None, after: TableState, now: float
+) -> None:
+    """Keeps the live tables, the ended ones and each person's tables up to date with a
+    change made at wall-clock time ``now``."""
+    was_in_progress = before is not None and before.in_progress
+    if not after.in_progress:
+        if was_in_progress:
             await hub.map_delete(LIVE_TABLES, table_id)
             for holder in after.people:
                 await hub.map_delete(player_tables(str(holder.identity)), table_id)
+            await hub.map_set(ENDED_TABLES, table_id, repr(now).encode())
         return
+    if before is not None and not was_in_progress:  # a rematch began
+        await hub.map_delete(ENDED_TABLES, table_id)
     listed = summary(after)
-    if before is None or not _in_progress(before) or summary(before) != listed:
+    if before is None or not was_in_progress or summary(before) != listed:
         await hub.map_set(LIVE_TABLES, table_id, listed)
-    if not _in_progress(before):
+    if not was_in_progress:
         for holder in after.people:
             await hub.map_set(player_tables(str(holder.identity)), table_id, b"")

@@ -8,13 +8,16 @@ the seat opposite, 2 or 3), with the side that opens the first game first.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from sixtui.server import seated
 from sixtui.server.hub import Hub
-from sixtui.server.lobby_news import tell_session
+from sixtui.server.lobby_news import tell_person
+from sixtui.server.seated import AlreadySeated
 from sixtui.server.table_state import SeatHolder
 from sixtui.tui.lobby_commands import GameChoice
 
@@ -39,7 +42,8 @@ class Seeker:
 class OpenTable(Protocol):
     """The rooms' ``open_table``: opens a table of ``game`` with ``options`` for two
     ``sides`` of seat holders, side ``opener`` opening the first game; returns its id.
-    Raises :class:`ValueError` (or :class:`RuntimeError`) saying why it cannot."""
+    Raises :class:`ValueError` (or :class:`RuntimeError`) saying why it cannot:
+    :class:`~sixtui.server.seated.AlreadySeated` when someone has a game in play."""
 
     async def __call__(
         self,
@@ -54,6 +58,7 @@ class OpenTable(Protocol):
 
 Sitter = Seeker | str  # a person, or the level of a computer player
 TableProblem = (ValueError, RuntimeError)  # what open_table raises when it cannot open one
+PATIENCE = 50  # looks at a seat held by a table still opening, a turn of the event loop apart
 
 
 def computer_names(levels: Sequence[str]) -> list[str]:
@@ -92,20 +97,37 @@ async def seat(
     sides: Sequence[Sequence[Sitter]],
     rng: random.Random,
 ) -> str:
-    """Draws the side that opens, opens the table with it first, and tells every person's
-    session where they sit; returns the table's id. Raises what ``open_table`` raises,
-    having told no one."""
+    """Draws the side that opens, opens the table with it first, and tells every session
+    of every person where they sit; returns the table's id. Raises what ``open_table``
+    raises, having told no one."""
     ordered = list(sides) if rng.randrange(2) == 0 else [sides[1], sides[0]]
-    seated = holders(ordered)
-    table = await open_table(hub, choice.game, choice.options(), seated, opener=0)
-    names = [[holder.name for holder in side] for side in seated]
+    held = holders(ordered)
+    table = await _open(hub, open_table, choice, held)
+    names = [[holder.name for holder in side] for side in held]
     for side in ordered:
         for sitter in side:
             if isinstance(sitter, Seeker):
-                await tell_session(
-                    hub, sitter.sid, "seated", table=table, game=choice.key, sides=names
+                await tell_person(
+                    hub, sitter.identity, "seated", table=table, game=choice.key, sides=names
                 )
     return table
+
+
+async def _open(
+    hub: Hub, open_table: OpenTable, choice: GameChoice, sides: list[list[SeatHolder]]
+) -> str:
+    """``open_table`` for ``sides``, the first side opening. A seat it finds held by a
+    table still opening is looked at again a moment later: that table opens (the person
+    sits there, and :class:`AlreadySeated` says so) or gives the seat back."""
+    looks_left = PATIENCE
+    while True:
+        try:
+            return await open_table(hub, choice.game, choice.options(), sides, opener=0)
+        except AlreadySeated as why:
+            looks_left -= 1
+            if not looks_left or await seated.table_of(hub, why.identity) is not None:
+                raise
+            await asyncio.sleep(0)
 
 
 def playing_text(choice: GameChoice, sides: Sequence[Sequence[str]], me: str) -> str:

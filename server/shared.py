@@ -15,6 +15,7 @@ from sixtui.server.hub import Hub, MemoryHub
 from sixtui.server.names import NameBook
 from sixtui.server.rooms import open_table
 from sixtui.server.settings import Settings
+from sixtui.server.table_life import Sweeper
 from sixtui.server.table_state import SeatHolder
 
 
@@ -57,7 +58,9 @@ def _change(counter: Counter[str], name: str, by: int) -> None:
 class Shared:
     """What all the connections to one server share. ``hub`` holds everything players
     share (this process's memory); ``computers`` keeps the computer seats of the tables
-    opened here playing, thinking in ``thinker``'s workers. :meth:`close` stops both."""
+    opened here playing, thinking in ``thinker``'s workers; ``sweeper`` ends the tables
+    everyone left and removes the finished ones, from the first table opened on.
+    :meth:`close` stops all three."""
 
     settings: Settings
     thinker: Thinker
@@ -65,9 +68,11 @@ class Shared:
     counts: Counts = field(default_factory=Counts)
     hub: Hub = field(default_factory=MemoryHub)
     computers: ComputerSeats = field(init=False)
+    sweeper: Sweeper = field(init=False)
 
     def __post_init__(self) -> None:
         self.computers = ComputerSeats(self.hub, self.thinker)
+        self.sweeper = Sweeper(self.hub)
 
     async def open_table(
         self,
@@ -80,6 +85,7 @@ class Shared:
     ) -> str:
         """The rooms' ``open_table`` with this server's window to come back and its
         computer seats: what the lobby opens tables with."""
+        self.sweeper.start()
         return await open_table(
             hub,
             game,
@@ -91,6 +97,7 @@ class Shared:
         )
 
     async def close(self) -> None:
-        """Stops the computer seats, then the hub."""
+        """Stops the sweeper and the computer seats, then the hub."""
+        await self.sweeper.close()
         await self.computers.close()
         await self.hub.close()

@@ -11,8 +11,9 @@ Players chat with everyone at the table, and spectators among themselves as well
 (:mod:`sixtui.server.table_chat`).
 
 A player who joins a table where they were marked away is back; one who closes their
-session while the match goes on is marked away, and the others see the time they have to
-come back (the table's window) counted down.
+last session there while the match goes on is marked away, and the others see the time
+they have to come back (the table's window) counted down (:mod:`sixtui.server.table_life`
+counts the sessions).
 
 The stones of a Connect6 or Game of 6 turn chosen on the board are staged here, shown
 there, and sent together when the player confirms the whole turn; a turn typed whole is
@@ -28,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import cast
 
 from sixtui.rules import Game, IllegalMove, Move
+from sixtui.server import table_life
 from sixtui.server.chat import Speaker
 from sixtui.server.hub import Hub, Lagged, Subscription
 from sixtui.server.intents import Intent, Kind
@@ -35,7 +37,6 @@ from sixtui.server.rooms import (
     Applied,
     Outcome,
     Refused,
-    mark_away,
     mark_back,
     read_table,
     submit,
@@ -90,6 +91,8 @@ class TableSession(GameSession):
         self._chat = TableChat(
             hub, table_id, speaker, spectator=seat is None, heard=self._chat_heard
         )
+        self._subscription: Subscription | None = None
+        self._follower = ""  # this session's field among the table's followers
 
     @classmethod
     async def join(
@@ -104,11 +107,14 @@ class TableSession(GameSession):
         spectators' chat), back in their seat if they were away, and starts following it
         and its chat; :class:`ValueError` if there is no such table."""
         subscription = hub.subscribe(table_topic(table_id))  # first, to miss nothing
+        follower = await table_life.follow(hub, table_id, identity)
         state = await read_table(hub, table_id)
         if state is None:
             await subscription.close()
-            raise ValueError(f"there is no table {table_id}")
+            await table_life.leave(hub, table_id, follower, identity, clock)
+            raise ValueError(f"game {table_id} is over and gone")
         session = cls(hub, table_id, identity, state, clock, watcher)
+        session._follower, session._subscription = follower, subscription
         session._following = asyncio.create_task(session._follow(subscription))
         await session._chat.start()
         if identity is not None and identity in state.away:
@@ -293,7 +299,8 @@ class TableSession(GameSession):
 
     async def close(self) -> None:
         """Stops following the table; a player who holds a seat there while the match
-        goes on (a game in play, or one over and the next to come) is marked away."""
+        goes on (a game in play, or one over and the next to come) is marked away, once
+        no other session of theirs follows it."""
         task, self._following = self._following, None
         if task is None:
             return
@@ -301,11 +308,10 @@ class TableSession(GameSession):
         with contextlib.suppress(asyncio.CancelledError):
             await task
         await self._chat.close()
+        if self._subscription is not None:  # a task cancelled before it began never closes it
+            await self._subscription.close()
         self._news.clear()
-        identity, state = self.identity, self._state
-        match_goes_on = state.status in ("playing", "game-over")
-        if identity is not None and match_goes_on and state.side_of(identity) is not None:
-            await mark_away(self.hub, self.table_id, identity, self._clock)
+        await table_life.leave(self.hub, self.table_id, self._follower, self.identity, self._clock)
 
     # -- inside ------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 Nothing here talks to the hub: :class:`TableState` is a plain value that the rooms
 (:mod:`sixtui.server.rooms`) change through intents and every screen at the table reads.
 Its bytes carry the hub version they are stored at, so a message published with them
-says by itself how new it is.
+says by itself how new it is. It is stored at :func:`table_key`.
 
 The stored map::
 
@@ -39,6 +39,11 @@ from sixtui.tui.session import Player
 
 FORMAT = 1
 Status = Literal["playing", "game-over", "match-over", "aborted"]
+
+
+def table_key(table_id: str) -> str:
+    """The hub key of a table's state."""
+    return f"table:{table_id}"
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,25 @@ class TableState:
     @property
     def people(self) -> list[SeatHolder]:
         return [holder for side in self.sides for holder in side if not holder.is_computer]
+
+    # -- how far along -----------------------------------------------------------------
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether the match goes on: a game in play, or one over and the next to come."""
+        return self.status in ("playing", "game-over")
+
+    def deserted(self, now: float) -> bool:
+        """Whether everyone who holds a seat has gone, so that the match cannot go on: away
+        from a game in play for longer than the window, or away at all between games."""
+        people = self.people
+        if not self.in_progress or not people:
+            return False
+        if any(holder.identity not in self.away for holder in people):
+            return False
+        if self.status != "playing":
+            return True
+        return all(self.away[str(holder.identity)] + self.window <= now for holder in people)
 
     def load(self) -> Game:
         """The game in play, as the engine has it: a game of the caller's own, which no

@@ -93,6 +93,23 @@ async def test_a_partner_who_leaves_takes_the_pair_out_of_its_pool():
     await close_all(ann)
 
 
+async def test_an_invitation_to_partner_someone_who_leaves_is_withdrawn():
+    hub, tables = MemoryHub(), TablesOpened()
+    ann, bob, cy = await players(hub, tables, "ann", "bob", "cy")
+    await ann.command("partner bob")
+    await cy.command("partner bob")
+    await bob.lobby.close()
+    await settle()
+    for asker in (ann, cy):
+        assert asker.told()[-1] == "bob has left: your invitation to partner them is withdrawn"
+        assert asker.view.asked is None
+    (back,) = await players(hub, tables, "bob")
+    assert await back.command("partner ann") == (
+        "you asked ann to be your partner: they answer partner bob"
+    )  # not partners by an invitation from before
+    await close_all(ann, cy, back)
+
+
 async def test_a_partner_at_a_table_is_not_paired_or_challenged_without_them_knowing():
     hub, tables = MemoryHub(), TablesOpened()
     ann, bob, cy = await players(hub, tables, "ann", "bob", "cy")
@@ -151,7 +168,9 @@ async def test_who_opens_a_challenge_or_a_game_against_the_computer_is_drawn_at_
 async def test_a_challenge_goes_to_the_session_of_a_player_that_is_not_at_a_table():
     hub, tables = MemoryHub(), TablesOpened()
     ann, bob, cy, free = await players(hub, tables, "ann", "bob", "cy", "bob")
-    await bob.command("play connect6")  # one of bob's sessions plays; the other is free
+    await bob.command("play connect6")  # both of bob's sessions are taken to the table...
+    await free.lobby.returned()  # ...and one comes back to the lobby
+    await settle()
     assert await ann.command("challenge bob gameof6") == (
         "you challenged bob to Game of 6 19×19: withdraw bob takes it back"
     )

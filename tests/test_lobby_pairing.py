@@ -14,6 +14,7 @@ from sixtui.server.hub import MemoryHub
 from sixtui.server.pairing import Waiter, find_match, pool_queue
 from sixtui.server.seating import Seeker
 from sixtui.tui.lobby_commands import GameChoice
+from support.hubs import Interleaved
 from support.lobby_helpers import TablesOpened, close_all, players, settle
 
 CONNECT6 = GameChoice("connect6")
@@ -137,44 +138,13 @@ async def test_a_table_that_cannot_be_opened_leaves_its_players_waiting_and_says
     tables.refusing = "the rooms are closed"
     await ann.command("pair connect6")
     await bob.command("pair connect6")
-    why = "the table could not be opened (the rooms are closed): you wait again"
+    why = "the table could not be opened (the rooms are closed): you wait again for Connect6 19×19"
     assert ann.told()[-1] == why and bob.told()[-1] == why
     assert next(p for p in ann.view.pools if p.choice == CONNECT6).waiting == 2
     await close_all(ann, bob)
 
 
 # -- two processes pairing one pool at once ------------------------------------------------
-
-
-class Interleaved(MemoryHub):
-    """A memory hub that lets other tasks run before each call, as many turns as
-    ``pauses`` says in turn: two tasks using it take their steps in every order."""
-
-    def __init__(self, pauses: list[int]) -> None:
-        super().__init__()
-        self._pauses = pauses or [0]
-        self._calls = 0
-
-    async def _pause(self) -> None:
-        self._calls += 1
-        for _ in range(self._pauses[self._calls % len(self._pauses)]):
-            await asyncio.sleep(0)
-
-    async def queue_join(self, *args):
-        await self._pause()
-        return await super().queue_join(*args)
-
-    async def queue_leave(self, *args):
-        await self._pause()
-        return await super().queue_leave(*args)
-
-    async def queue_list(self, *args):
-        await self._pause()
-        return await super().queue_list(*args)
-
-    async def queue_take_members(self, *args):
-        await self._pause()
-        return await super().queue_take_members(*args)
 
 
 # Waiters: a0 to a5 come alone, p0+q0 to p2+q2 as pairs.

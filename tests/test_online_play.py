@@ -143,6 +143,32 @@ async def test_a_player_gone_is_counted_down_and_comes_back_to_the_table_as_it_w
             assert game_screen(back.app).session.resigning_seat is not None
 
 
+async def test_one_key_at_two_terminals_is_at_the_table_at_both_and_plays_from_either():
+    hub = MemoryHub()
+    ann_app, twin_app, bob_app = apps(hub, "ann", "ann", "bob")
+    async with at_terminals(ann_app, twin_app, bob_app) as (ann, twin, bob):
+        await in_lobby(twin)
+        await pair([ann, bob])  # ann pairs at one terminal...
+        await at_table(twin)  # ...and her other one is taken to the table too
+        if game_screen(bob.app).session.may_move:
+            await type_move(bob, "J10")
+            await wait_until(twin, lambda: history(twin.app) == ["J10"], "bob's stone")
+        await type_move(twin, "A1 A2" if history(twin.app) else "J10")
+        played = history(twin.app)
+        for pilot in (ann, bob):
+            await wait_until(pilot, lambda p=pilot: history(p.app) == played, "ann's turn")
+        async with at_terminals(online_app(hub, "ann")) as (third,):
+            await at_table(third)  # logging in a third time: straight to her table
+            assert history(third.app) == played
+        await ann_app.online.close()  # one of her terminals drops: she is still here
+        if game_screen(bob.app).session.may_move:
+            await type_move(bob, "K10 L10")
+            await wait_until(twin, lambda: len(history(twin.app)) == len(played) + 2, "a turn")
+        assert "away" not in panel(bob.app, "seats") and not game_screen(bob.app).session.away
+        await twin_app.online.close()  # and now the other
+        await wait_until(bob, lambda: "away" in panel(bob.app, "seats"), "ann away")
+
+
 async def test_once_a_player_is_gone_past_the_window_the_other_may_claim_the_game():
     hub = MemoryHub()
     ann_app, bob_app = apps(hub, window=0.0)

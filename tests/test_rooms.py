@@ -6,7 +6,7 @@ import random
 
 import msgpack
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sixtui.rules import GAMES, load_game, new_game
@@ -57,15 +57,19 @@ async def test_a_table_opens_in_the_hub_listed_as_live_and_for_each_player(hub):
 
 
 async def test_table_ids_are_never_the_same(hub):
-    tables = {await connect6(hub) for _ in range(5)}
+    pairs = [
+        [[SeatHolder(f"P{n}", f"key-p{n}")], [SeatHolder(f"Q{n}", f"key-q{n}")]] for n in range(5)
+    ]
+    tables = {await open_table(hub, "connect6", {}, sides) for sides in pairs}
     assert len(tables) == 5
 
 
 async def test_the_first_opener_is_drawn_unless_given(hub):
     openers = set()
     for seed in range(12):
-        table = await open_table(hub, "connect6", {}, [[ANN], [BOB]], rng=random.Random(seed))
-        openers.add((await state(hub, table)).holder_at(0).name)
+        apart = MemoryHub()  # one game at a time for Ann and Bob
+        table = await open_table(apart, "connect6", {}, [[ANN], [BOB]], rng=random.Random(seed))
+        openers.add((await state(apart, table)).holder_at(0).name)
     assert openers == {"Ann", "Bob"}
     table = await open_table(hub, "connect6", {}, [[ANN], [BOB]], opener=1)
     assert (await state(hub, table)).holder_at(0) == BOB
@@ -191,8 +195,9 @@ async def test_of_turns_racing_on_one_version_exactly_one_is_played():
 
 
 @given(data=st.binary(max_size=64))
-@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
-async def test_bytes_that_are_not_an_intent_are_refused_in_words(hub, data):
+@settings(max_examples=150)
+async def test_bytes_that_are_not_an_intent_are_refused_in_words(data):
+    hub = MemoryHub()  # each example its own: the same people sit at one game at a time
     table = await connect6(hub)
     before = await hub.get(table_key(table))
     outcome = await submit(hub, table, data)
@@ -236,11 +241,9 @@ intents = st.lists(
 
 
 @given(steps=intents)
-@settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
-async def test_a_table_changes_only_by_legal_intents_one_version_at_a_time(hub, steps):
-    clock = Clock()
+@settings(max_examples=60, deadline=None)
+async def test_a_table_changes_only_by_legal_intents_one_version_at_a_time(steps):
+    hub, clock = MemoryHub(), Clock()
     table = await connect6(hub)
     for who, kind, moves, off_by, wait in steps:
         clock.now += wait
@@ -428,7 +431,8 @@ def test_the_reconnect_window_is_a_setting_in_seconds():
 
 async def test_a_table_opens_with_the_window_it_is_given(hub):
     assert (await state(hub, await connect6(hub))).window == Settings().reconnect_window
-    assert (await state(hub, await connect6(hub, reconnect_window=5.0))).window == 5.0
+    apart = MemoryHub()  # one game at a time for Ann and Bob
+    assert (await state(apart, await connect6(apart, reconnect_window=5.0))).window == 5.0
 
 
 async def test_each_load_of_a_table_s_game_is_a_game_of_its_own(hub):
@@ -443,7 +447,8 @@ async def test_each_load_of_a_table_s_game_is_a_game_of_its_own(hub):
 
 
 async def test_a_draw_agreed_at_one_table_leaves_a_game_alike_at_another_in_play(hub):
-    drawn, other = await connect6(hub), await connect6(hub)
+    drawn = await connect6(hub)
+    other = await open_table(hub, "connect6", {"size": 9}, [[CAT], [DAN]], opener=0)
     for table in (drawn, other):
         await play_turns(hub, table, ["E5"])
     await send(hub, drawn, ANN, "offer-draw")
@@ -456,10 +461,9 @@ async def test_a_draw_agreed_at_one_table_leaves_a_game_alike_at_another_in_play
     moves=st.lists(st.text(max_size=12), min_size=1, max_size=4),
     game=st.sampled_from(sorted(GAMES)),
 )
-@settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
-async def test_any_text_sent_as_a_turn_is_played_or_refused_in_words(hub, moves, game):
+@settings(max_examples=200, deadline=None)
+async def test_any_text_sent_as_a_turn_is_played_or_refused_in_words(moves, game):
+    hub = MemoryHub()
     table = await open_table(hub, game, {}, [[ANN], [BOB]], opener=0)
     outcome = await send(hub, table, ANN, "turn", *moves)
     if isinstance(outcome, Refused):

@@ -5,8 +5,10 @@ at a table are told when the server stops."""
 import asyncio
 
 import asyncssh
+import msgpack
 import pytest
 
+from sixtui.server.challenges import CHALLENGES
 from sixtui.server.lobby_copy import PEOPLE
 from sixtui.server.lobby_news import NEWS
 from sixtui.server.pairing import pool_queue
@@ -76,3 +78,23 @@ async def test_stopping_the_server_tells_the_players_at_a_table(serve):
             await screen.shows(STOPPING.strip())
             async with asyncio.timeout(TIMEOUT):
                 await screen.process.wait_closed()
+
+
+async def test_a_player_whose_connection_drops_leaves_as_one_who_quits(serve):
+    port = await serve()
+    hub = serve.shared[port].hub
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(2)]
+    async with connect(port, username="ann", client_keys=[keys[0]]) as first:
+        ann = await in_lobby(first)
+        async with connect(port, username="bob", client_keys=[keys[1]]) as second:
+            await in_lobby(second)
+            await ann.shows("bob")
+            ann.process.stdin.write("/challenge bob connect6\r")
+            await ann.shows("you challenged bob")
+            ann.process.stdin.write("/partner bob\r")
+            await ann.shows("you asked bob to be your partner")
+            second.abort()  # no goodbye: the connection is simply gone
+            await ann.shows("bob has left: your invitation to partner them is withdrawn")
+        assert await hub.queue_list(CHALLENGES) == []
+        (entry,) = [msgpack.unpackb(value) for value in (await hub.map_all(PEOPLE)).values()]
+        assert (entry["name"], entry["partner"]) == ("ann", None)

@@ -12,7 +12,19 @@ from sixtui.server.rooms import open_table, read_table, table_topic
 from sixtui.server.table_session import TableSession
 from sixtui.server.table_state import SeatHolder
 from sixtui.tui.session import Update
-from support.tables import ANN, BOB, CAT, DAN, ROW_WIN, SIX_ROW_FOR_FOUR, Clock, connect6, send
+from support.tables import (
+    ANN,
+    BOB,
+    CAT,
+    DAN,
+    ROW_WIN,
+    SIX_ROW_FOR_FOUR,
+    Clock,
+    FirstMoves,
+    against_the_computer,
+    connect6,
+    send,
+)
 from support.tui_helpers import started_thinker
 
 STEPS = 10_000  # turns of the event loop a session may take to hear of a change
@@ -344,35 +356,9 @@ async def test_a_player_who_comes_back_is_told_to_the_others(hub):
 # -- computer seats --------------------------------------------------------------------------
 
 
-class FirstMoves:
-    """Stands in for the worker pool: the first legal moves of the turn, at once (only the
-    first of them, ``short``)."""
-
-    def __init__(self, short: bool = False) -> None:
-        self.asked: list[tuple[str, int]] = []  # (the line it waited in, moves played)
-        self.short = short
-
-    def for_player(self, player):
-        thinker = self
-
-        class Line:
-            async def think(self, game, level="normal", seconds=None, seed=None):
-                thinker.asked.append((player, len(game.history)))
-                trial, moves = game.copy(), []
-                while not trial.is_over and (not moves or trial.to_move == game.to_move):
-                    moves.append(trial.legal_moves()[0])
-                    trial.play(moves[-1])
-                return moves[:1] if thinker.short else moves
-
-        return Line()
-
-
 async def test_a_computer_seat_plays_its_turns_and_answers_what_it_is_asked(hub):
     computers = ComputerSeats(hub, FirstMoves(), pause=0)
-    hal = SeatHolder("Hal", level="easy")
-    table = await open_table(
-        hub, "connect6", {"size": 9}, [[ANN], [hal]], opener=0, computers=computers
-    )
+    table = await against_the_computer(hub, computers)
     (ann,) = await seat(hub, table, ANN.identity)
     assert computers.tables == [table]
     await ann.session.play("E5")

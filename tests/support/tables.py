@@ -40,6 +40,14 @@ async def connect6(hub: Hub, **options) -> str:
     return await open_table(hub, "connect6", {"size": 9}, [[ANN], [BOB]], opener=0, **options)
 
 
+async def against_the_computer(hub: Hub, computers) -> str:
+    """A Connect6 table (9×9) where Ann opens against Hal, an easy computer ``computers``
+    keeps playing."""
+    hal = SeatHolder("Hal", level="easy")
+    sides = [[ANN], [hal]]
+    return await open_table(hub, "connect6", {"size": 9}, sides, opener=0, computers=computers)
+
+
 async def state_of(hub: Hub, table: str) -> TableState:
     state = await read_table(hub, table)
     assert state is not None
@@ -64,3 +72,26 @@ async def play_turns(hub: Hub, table: str, turns) -> None:
         mover = state.holder_at(state.load().to_move)
         outcome = await send(hub, table, mover, "turn", *turn.split())
         assert hasattr(outcome, "state"), outcome
+
+
+class FirstMoves:
+    """Stands in for the worker pool: the first legal moves of the turn, at once (only the
+    first of them, ``short``)."""
+
+    def __init__(self, short: bool = False) -> None:
+        self.asked: list[tuple[str, int]] = []  # (the line it waited in, moves played)
+        self.short = short
+
+    def for_player(self, player):
+        thinker = self
+
+        class Line:
+            async def think(self, game, level="normal", seconds=None, seed=None):
+                thinker.asked.append((player, len(game.history)))
+                trial, moves = game.copy(), []
+                while not trial.is_over and (not moves or trial.to_move == game.to_move):
+                    moves.append(trial.legal_moves()[0])
+                    trial.play(moves[-1])
+                return moves[:1] if thinker.short else moves
+
+        return Line()
