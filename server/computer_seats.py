@@ -96,7 +96,9 @@ class ComputerSeats:
         """What the computer seats do at ``state``, if anything, and the turn last thought of."""
         side_asked = _computer_side_asked(state)
         if side_asked is not None:
-            kind: Kind = "decline-draw" if state.status == "playing" else "rematch"
+            kind: Kind = {"playing": "decline-draw", "game-over": "next-game"}.get(
+                state.status, "rematch"
+            )
             return Intent(kind, state.version, _identity(state, side_asked)), thought
         if state.status != "playing":
             return None, thought
@@ -129,11 +131,12 @@ class ComputerSeats:
 
 
 def _computer_side_asked(state: TableState) -> int | None:
-    """A side of computers alone that is asked something: a draw, or a rematch."""
+    """A side of computers alone that is asked something: a draw, the next game, or a
+    rematch."""
     if state.status == "playing" and state.draw_offer is not None:
         asked = 1 - state.draw_offer
-    elif state.status == "match-over" and len(state.rematch) == 1:
-        asked = 1 - state.rematch[0]
+    elif state.status in ("game-over", "match-over") and len(state.asked) == 1:
+        asked = 1 - state.asked[0]
     else:
         return None
     return asked if all(holder.is_computer for holder in state.sides[asked]) else None

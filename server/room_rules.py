@@ -127,24 +127,31 @@ def _offered_to(state: TableState, side: int) -> Game:
 
 
 def _next_game(state: TableState, intent: Intent, side: int, now: float) -> TableState:
+    """The next game of the match or series begins once both sides have asked for it: no
+    one is drawn into a game while still reading how the last one ended."""
     if state.status == "playing":
         raise Refusal("the game in play has not ended")
     if state.status == "match-over":
         raise Refusal("the match is over")
-    return _fresh_game(state)
+    asked = _ask(state, side, "the next game")
+    return state.but(asked=asked) if len(asked) < 2 else _fresh_game(state)
 
 
 def _rematch(state: TableState, intent: Intent, side: int, now: float) -> TableState:
     if state.status != "match-over":
         raise Refusal("a rematch can be asked for once the match is over")
-    if side in state.rematch:
-        raise Refusal("you have asked for a rematch already")
-    asked = (*state.rematch, side)
-    if len(asked) < 2:
-        return state.but(rematch=asked)
+    if len(asked := _ask(state, side, "a rematch")) < 2:
+        return state.but(asked=asked)
     # The side that did not open the last match opens the new one: it becomes side 0.
     sides = (state.sides[1], state.sides[0])
-    return _fresh_game(state.but(sides=sides, match=new_match(state.game), rematch=()))
+    return _fresh_game(state.but(sides=sides, match=new_match(state.game)))
+
+
+def _ask(state: TableState, side: int, what: str) -> tuple[int, ...]:
+    """The sides asking for ``what`` once ``side`` has; :class:`Refusal` if it had."""
+    if side in state.asked:
+        raise Refusal(f"you have asked for {what} already: the other side has not yet")
+    return (*state.asked, side)
 
 
 def _fresh_game(state: TableState) -> TableState:
@@ -160,6 +167,7 @@ def _fresh_game(state: TableState) -> TableState:
         turns=0,
         status="playing",
         draw_offer=None,
+        asked=(),
     )
 
 

@@ -181,8 +181,8 @@ class TableSession(GameSession):
         return self._own_side is not None and state.status == "playing" and state.draw_offer is None
 
     @property
-    def rematch_asked_by(self) -> tuple[int, ...]:
-        return self._state.rematch
+    def next_asked_by(self) -> tuple[int, ...]:
+        return self._state.asked
 
     @property
     def away(self) -> dict[str, float]:
@@ -411,7 +411,7 @@ class TableSession(GameSession):
         if after.status == "aborted" and before.status != "aborted":
             self._tell(Update("problem", text="the game was aborted: it counts for nobody"))
             return
-        said = _news(before, after)
+        said = _news(before, after, self._own_side)
         if said:
             self._tell(Update("table", text=said))
 
@@ -424,14 +424,19 @@ def _played(game: Game, moves: Sequence[Move]) -> Game:
     return trial
 
 
-def _news(before: TableState, after: TableState) -> str:
-    """What changed at the table, in words."""
+def _news(before: TableState, after: TableState, own_side: int | None) -> str:
+    """What changed at the table, in words, for a player of ``own_side`` (``None``: one
+    who watches)."""
     if after.draw_offer is not None and before.draw_offer is None:
         return _said_of(after.sides[after.draw_offer], "offer", "a draw")
     if before.draw_offer is not None and after.draw_offer is None:
         return "the draw offer was declined"
-    if len(after.rematch) > len(before.rematch):
-        return _said_of(after.sides[after.rematch[-1]], "ask", "for a rematch")
+    if len(after.asked) > len(before.asked):
+        what = "a rematch" if after.status == "match-over" else "the next game"
+        if after.asked[-1] == own_side:
+            return f"you asked for {what}: it begins when the other side asks too"
+        answer = ": n agrees" if own_side is not None else ""
+        return _said_of(after.sides[after.asked[-1]], "ask", f"for {what}{answer}")
     gone = _newly_in(after.away, before.away, after)
     if gone:
         return f"{gone} left the table: waiting for them to come back"

@@ -19,7 +19,7 @@ The stored map::
     turns         whole turns played in the game in play
     status        "playing", "game-over", "match-over" or "aborted"
     draw_offer    the side offering a draw, or nil
-    rematch       the sides that asked for a rematch
+    asked         the sides that asked for the next game (a rematch, once the match is over)
     away          {identity: the wall-clock time it went away}
     window        seconds an away player has to come back (reconnect_window)
 """
@@ -93,7 +93,7 @@ class TableState:
     turns: int = 0
     status: Status = "playing"
     draw_offer: int | None = None
-    rematch: tuple[int, ...] = ()
+    asked: tuple[int, ...] = ()
     away: Mapping[str, float] = field(default_factory=dict)
     window: float = 60.0
 
@@ -176,7 +176,7 @@ class TableState:
                     "turns": self.turns,
                     "status": self.status,
                     "draw_offer": self.draw_offer,
-                    "rematch": list(self.rematch),
+                    "asked": list(self.asked),
                     "away": dict(self.away),
                     "window": self.window,
                 }
@@ -214,7 +214,7 @@ class TableState:
                 turns=stored["turns"],
                 status=stored["status"],
                 draw_offer=stored["draw_offer"],
-                rematch=tuple(stored["rematch"]),
+                asked=tuple(stored["asked"]),
                 away=stored["away"],
                 window=stored["window"],
             )

@@ -247,19 +247,29 @@ async def test_once_a_match_is_over_n_asks_for_a_rematch_and_both_asking_begins_
     hub = MemoryHub()
     async with at_terminals(*apps(hub)) as (ann, bob):
         await pair([ann, bob], "gameof6 --size 9")
-        for number in range(6):  # ann resigns every game; each begins the next from the summary
+        for number in range(6):  # ann resigns every game; both ask for the next from the summary
             await ann.press("r", "y")
             for pilot in (ann, bob):
                 await wait_until(pilot, lambda p=pilot: isinstance(p.app.screen, SummaryScreen), "")
             if number < 5:
-                await ann.press("n")  # the next game begins: bob's summary goes
-                await wait_until(bob, lambda: isinstance(bob.app.screen, GameScreen), "next")
+                await ann.press("n")  # asks: bob's summary stays until he asks too
+                await wait_until(ann, lambda: isinstance(ann.app.screen, GameScreen), "asked")
+                assert panel(ann.app, "message") == (
+                    "you asked for the next game: it begins when the other side asks too"
+                )
+                assert isinstance(bob.app.screen, SummaryScreen)
+                await bob.press("n")
+                for pilot in (ann, bob):
+                    await wait_until(
+                        pilot, lambda p=pilot: not game_screen(p.app).session.game.is_over, "next"
+                    )
         for pilot in (ann, bob):
             assert game_screen(pilot.app).session.match.wins in ((0, 6), (6, 0))
             await pilot.press("b")  # from the summary to the board
             await wait_until(pilot, lambda p=pilot: "n Rematch" in key_bar(p.app), "rematch")
         await ann.press("n")
-        await wait_until(bob, lambda: panel(bob.app, "message") == "ann asks for a rematch", "ask")
+        asked = "ann asks for a rematch: n agrees"
+        await wait_until(bob, lambda: panel(bob.app, "message") == asked, "ask")
         await bob.press("n")
         for pilot in (ann, bob):
             await wait_until(

@@ -35,6 +35,7 @@ from support.tables import (
     ROW_WIN,
     SIX_ROW_FOR_FOUR,
     Clock,
+    both_ask_next,
     connect6,
     play_turns,
     send,
@@ -314,7 +315,7 @@ async def test_a_game_of_6_match_runs_six_games_with_alternating_openers(hub):
         else:
             await play_turns(hub, table, ROW_WIN)
         if number < 6:
-            assert isinstance(await send(hub, table, BOB, "next-game"), Applied)
+            assert isinstance(await both_ask_next(hub, table), Applied)
     over = await state(hub, table)
     assert openers == ["Ann", "Bob"] * 3
     assert over.status == "match-over" and over.match.wins == (2, 4)
@@ -324,6 +325,19 @@ async def test_a_game_of_6_match_runs_six_games_with_alternating_openers(hub):
     assert table not in await hub.map_all(player_tables(ANN.identity))
 
 
+async def test_the_next_game_begins_once_both_sides_have_asked_for_it(hub):
+    table = await connect6(hub)
+    await send(hub, table, ANN, "resign")
+    assert isinstance(await send(hub, table, BOB, "next-game"), Applied)
+    asked = await state(hub, table)
+    assert asked.status == "game-over" and asked.asked == (1,) and asked.number == 1
+    again = await send(hub, table, BOB, "next-game")
+    assert again.message == "you have asked for the next game already: the other side has not yet"
+    assert isinstance(await send(hub, table, ANN, "next-game"), Applied)
+    begun = await state(hub, table)
+    assert begun.status == "playing" and begun.number == 2 and begun.asked == ()
+
+
 async def test_in_a_six_series_the_loser_opens_the_next_game(hub):
     table = await open_table(hub, "six", {}, [[ANN], [BOB]], opener=0)
     openers = []
@@ -331,7 +345,7 @@ async def test_in_a_six_series_the_loser_opens_the_next_game(hub):
         now = await state(hub, table)
         openers.append(now.holder_at(0).name)
         await send(hub, table, loser, "resign")
-        await send(hub, table, loser, "next-game")
+        await both_ask_next(hub, table)
     assert openers == ["Ann", "Ann", "Ann", "Bob"]
     assert (await state(hub, table)).holder_at(0) == ANN  # Ann lost the fourth
 
@@ -342,16 +356,16 @@ async def test_a_rematch_asked_by_both_sides_starts_a_new_match_the_other_side_o
         now = await state(hub, table)
         await send(hub, table, now.holder_at(1), "resign")
         if number < 5:
-            await send(hub, table, ANN, "next-game")
+            await both_ask_next(hub, table)
     assert isinstance(await send(hub, table, BOB, "rematch"), Applied)
     assert (
         await send(hub, table, BOB, "rematch")
-    ).message == "you have asked for a rematch already"
+    ).message == "you have asked for a rematch already: the other side has not yet"
     assert (await state(hub, table)).status == "match-over"
     assert isinstance(await send(hub, table, ANN, "rematch"), Applied)
     again = await state(hub, table)
     assert again.status == "playing" and again.match.results == [] and again.number == 7
-    assert again.holder_at(0) == BOB and again.rematch == ()
+    assert again.holder_at(0) == BOB and again.asked == ()
     assert table in await hub.map_all(LIVE_TABLES)
     assert table in await hub.map_all(player_tables(ANN.identity))
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from sixtui.server.rooms import LIVE_TABLES, Applied, open_table, player_tables, table_key
 from sixtui.server.seated import AlreadySeated, Hold, hold_key, table_of
 from support.hubs import Interleaved
-from support.tables import ANN, BOB, CAT, DAN, play_turns, send, state_of
+from support.tables import ANN, BOB, CAT, DAN, both_ask_next, play_turns, send, state_of
 
 
 async def connect6(hub, first=ANN, second=BOB) -> str:
@@ -35,12 +35,13 @@ async def test_a_game_over_sets_its_players_free_and_the_next_begins_only_if_the
     await send(hub, first, ANN, "resign")  # game 1 of the series is over: both are free
     assert await table_of(hub, ANN.identity) is None and await table_of(hub, BOB.identity) is None
     second = await connect6(hub, CAT, ANN)
-    refused = await send(hub, first, BOB, "next-game")
+    await send(hub, first, BOB, "next-game")
+    refused = await send(hub, first, ANN, "next-game")
     assert refused.message == "Ann has just sat down at another game: the next game cannot begin"
     assert (await state_of(hub, first)).status == "game-over"
     assert await table_of(hub, BOB.identity) is None  # nothing was taken for Bob
     await send(hub, second, CAT, "resign")
-    assert isinstance(await send(hub, first, BOB, "next-game"), Applied)
+    assert isinstance(await send(hub, first, ANN, "next-game"), Applied)
     assert await table_of(hub, ANN.identity) == await table_of(hub, BOB.identity) == first
 
 
@@ -48,9 +49,10 @@ async def test_the_next_game_waits_for_whoever_left_the_table_between_games(hub)
     table = await connect6(hub)
     await send(hub, table, ANN, "resign")
     await send(hub, table, ANN, "away")
-    refused = await send(hub, table, BOB, "next-game")
-    assert refused.message == "Ann left the table: no new game begins without them"
+    assert isinstance(await send(hub, table, BOB, "next-game"), Applied)
+    assert (await state_of(hub, table)).status == "game-over"  # Ann is not drawn into it
     assert isinstance(await send(hub, table, ANN, "next-game"), Applied)  # back, and asking
+    assert (await state_of(hub, table)).status == "playing"
 
 
 async def test_a_rematch_seats_everyone_again_and_the_end_of_a_match_frees_them(hub):
@@ -59,7 +61,7 @@ async def test_a_rematch_seats_everyone_again_and_the_end_of_a_match_frees_them(
         state = await state_of(hub, table)
         await send(hub, table, state.holder_at(state.load().to_move), "resign")
         if (await state_of(hub, table)).status == "game-over":
-            await send(hub, table, ANN, "next-game")
+            await both_ask_next(hub, table)
     assert (await state_of(hub, table)).status == "match-over"
     assert await table_of(hub, ANN.identity) is None
     await send(hub, table, ANN, "rematch")

@@ -256,9 +256,11 @@ async def test_a_resignation_ends_the_game_on_both_screens_and_the_next_game_ope
     await settled(hub, table, ann, bob)
     assert bob.kinds() == ["over"] and bob.session.game.result.winner == 1
     await bob.session.next_game()
-    await ann.session.next_game()  # Bob was first: nothing more, and no complaint
     await settled(hub, table, ann, bob)
-    assert ann.kinds() == ["over", "new-game"] and ann.said() == []
+    assert ann.said() == ["Bob asks for the next game: n agrees"] and ann.kinds()[-1] == "table"
+    await ann.session.next_game()  # both have asked: it begins
+    await settled(hub, table, ann, bob)
+    assert ann.kinds() == ["over", "table", "new-game"]
     assert ann.session.player_at(0).name == "Ann"  # the loser opens
     with pytest.raises(ValueError, match="has not ended"):
         await ann.session.next_game()
@@ -269,6 +271,8 @@ async def test_the_screen_told_of_a_change_its_player_made_may_act_on_it_at_once
     table = await open_table(hub, "six", {}, [[ANN], [BOB]], opener=0)
     ann, bob = await seat(hub, table, ANN.identity, BOB.identity)
     await ann.session.resign()
+    await settled(hub, table, ann, bob)
+    await bob.session.next_game()
     await settled(hub, table, ann, bob)
     may_move_when_told = []
     ann.session.subscribe(lambda update: may_move_when_told.append(ann.session.may_move))
@@ -306,11 +310,16 @@ async def test_a_rematch_asked_by_both_begins_a_new_match(hub):
         await ann.session.resign()
         if number < 5:
             await ann.session.next_game()
+            await settled(hub, table, ann, bob)
+            await bob.session.next_game()
+            await settled(hub, table, ann, bob)
     await settled(hub, table, ann, bob)
     assert bob.session.match.is_over and bob.session.match.wins == (0, 6)
     await bob.session.rematch()
     await settled(hub, table, ann, bob)
-    assert ann.said()[-1] == "Bob asks for a rematch" and ann.session.rematch_asked_by == (1,)
+    assert ann.said()[-1] == "Bob asks for a rematch: n agrees"
+    assert ann.session.next_asked_by == (1,)
+    assert bob.said()[-1] == "you asked for a rematch: it begins when the other side asks too"
     await ann.session.rematch()
     await settled(hub, table, ann, bob)
     assert bob.kinds()[-1] == "new-game" and bob.session.match.results == []
@@ -375,6 +384,12 @@ async def test_a_computer_seat_plays_its_turns_and_answers_what_it_is_asked(hub)
         await asyncio.sleep(0)
     assert ann.said() == ["Ann offers a draw", "the draw offer was declined"]
     await ann.session.resign()
+    await ann.session.next_game()  # the computer agrees at once
+    for _ in range(STEPS):
+        if ann.kinds()[-1:] == ["new-game"]:
+            break
+        await asyncio.sleep(0)
+    assert ann.kinds()[-1] == "new-game" and ann.session.state.number == 2
     await leave(ann)
     await computers.close()
     assert computers.tables == []

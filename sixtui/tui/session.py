@@ -184,8 +184,8 @@ class GameSession(ABC):
         raise IllegalMove(f"draws are agreed {ONLINE_ONLY}")
 
     @property
-    def rematch_asked_by(self) -> tuple[int, ...]:
-        """The sides asking for a rematch once the match is over."""
+    def next_asked_by(self) -> tuple[int, ...]:
+        """The sides asking for the next game, or for a rematch once the match is over."""
         return ()
 
     async def rematch(self) -> None:

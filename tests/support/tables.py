@@ -65,6 +65,13 @@ async def send(
     return await submit(hub, table, data, *([clock] if clock else []))
 
 
+async def both_ask_next(hub: Hub, table: str) -> Outcome:
+    """A player of each side asks for the next game: the second asking begins it."""
+    sides = (await state_of(hub, table)).sides
+    await send(hub, table, sides[0][0], "next-game")
+    return await send(hub, table, sides[1][0], "next-game")
+
+
 async def play_turns(hub: Hub, table: str, turns) -> None:
     """Plays whole turns, each written as its moves separated by spaces, from the seat to move."""
     for turn in turns:

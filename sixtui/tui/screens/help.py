@@ -46,7 +46,7 @@ At an online table, also:
 | Enter | once the stones of a Connect6 or Game of 6 turn are placed: send the turn |
 | Esc | take back the stones placed and not yet sent |
 | o | offer a draw; a and d accept or decline the one offered to you |
-| n | once the match is over: ask for a rematch |
+| n | ask for the next game, or once the match is over a rematch: it begins when both sides ask |
 | w | claim the game when the other side has been away past their time |
 | x | abort a game barely begun, likewise |
 """
