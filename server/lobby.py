@@ -48,6 +48,7 @@ from sixtui.server.lobby_news import (
     unpack,
 )
 from sixtui.server.pairing import Waiter
+from sixtui.server.rooms import read_table
 from sixtui.server.seated import AlreadySeated
 from sixtui.server.seating import (
     OpenTable,
@@ -544,7 +545,15 @@ class HubLobby(LobbySession):
     # -- leaving and coming back -----------------------------------------------------------
 
     async def returned(self) -> None:
-        await self._present(doing="lobby", table=None, what="")
+        """The player is back in the lobby from a table: still playing there, to the
+        others, while their game goes on without them (their seat waits)."""
+        table = await seated.table_of(self._hub, self._me.identity)
+        state = None if table is None else await read_table(self._hub, table)
+        if table is not None and state is not None:
+            sides = [[holder.name for holder in side] for side in state.sides]
+            await self.back_at(table, GameChoice(state.game, **state.options), sides)
+        else:
+            await self._present(doing="lobby", table=None, what="")
         await self._copy.read_tables(self._hub)
         self._tell(LobbyUpdate("lobby"))
 

@@ -138,6 +138,12 @@ async def test_a_player_gone_is_counted_down_and_comes_back_to_the_table_as_it_w
             await back.press("q", "y")  # left mid-game: away again, back in the lobby
             await in_lobby(back)
             assert screen.session.closed
+            lobby = lobby_of(back.app)
+            await wait_until(
+                back,
+                lambda: any(p.name == "ann" and p.doing == "playing" for p in lobby.view.people),
+                "ann still playing, to the lobby",
+            )
             await command(back, "watch ann")  # their own game: back in their seat
             await at_table(back)
             assert game_screen(back.app).session.resigning_seat is not None
