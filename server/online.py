@@ -76,6 +76,13 @@ class HubOnline(Online):
                 return table
         return None
 
+    def in_a_game(self) -> bool:
+        """Whether the player sits at a game in play, as last heard."""
+        return any(
+            not session.closed and session.own_seats and session.state.status == "playing"
+            for session in self._tables
+        )
+
     async def close(self) -> None:
         tables, self._tables = self._tables, []
         for session in tables:

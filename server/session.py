@@ -30,6 +30,9 @@ NO_TERMINAL = "sixtui needs a terminal: ssh -t ...\r\n"
 NO_COMMANDS = "sixtui: this server runs no commands; connect with {how}\r\n"
 NO_FILE_TRANSFER = "sixtui: this server offers no file transfer (sftp, scp); connect with {how}\r\n"
 STOPPING = "sixtui: the server is stopping; see you soon.\r\n"
+STOPPING_MID_GAME = (
+    "sixtui: the server is stopping: your game has ended, and it is not kept; see you soon.\r\n"
+)
 
 # The client's environment variables that colors are chosen from; any others it sends are
 # dropped as they come, and so are values longer than this.
@@ -81,7 +84,7 @@ async def stop_sessions(timeout: float = 5.0) -> None:
     """Tells every session the server is stopping, ends it (its terminal put back as it
     was), and waits up to ``timeout`` seconds for all of them to finish."""
     for terminal in list(_LIVE):
-        terminal.stop(STOPPING)
+        terminal.stop(STOPPING_MID_GAME if terminal.in_a_game() else STOPPING)
     async with asyncio.timeout(timeout):
         while _LIVE:
             await asyncio.sleep(0.02)
@@ -375,6 +378,11 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
                 type(problem).__name__,
                 str(problem)[:80],
             )
+
+    def in_a_game(self) -> bool:
+        """Whether the player at this terminal sits at a game in play."""
+        online = None if self._app is None else self._app.online
+        return isinstance(online, HubOnline) and online.in_a_game()
 
     def stop(self, farewell: str) -> None:
         """Ends the session, with ``farewell`` written after the terminal is restored."""

@@ -434,10 +434,12 @@ def _news(before: TableState, after: TableState, own_side: int | None) -> str:
     if len(after.asked) > len(before.asked):
         what = "a rematch" if after.status == "match-over" else "the next game"
         if after.asked[-1] == own_side:
-            return f"you asked for {what}: it begins when the other side asks too"
+            return f"you asked for {what}: now the other side"
         answer = ": n agrees" if own_side is not None else ""
         return _said_of(after.sides[after.asked[-1]], "ask", f"for {what}{answer}")
     gone = _newly_in(after.away, before.away, after)
+    if gone and after.status != "playing":
+        return f"{gone} left the table"
     if gone:
         return f"{gone} left the table: waiting for them to come back"
     back = _newly_in(before.away, after.away, after)

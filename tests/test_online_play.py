@@ -4,6 +4,8 @@ then sent, draws, claims, rematches, chat), leave it and come back to it."""
 
 import re
 
+from textual.widgets import Button
+
 from sixtui.server.hub import MemoryHub
 from sixtui.server.online import GUEST_NOTICE
 from sixtui.server.rooms import read_table
@@ -249,6 +251,39 @@ async def test_a_draw_offered_with_a_key_is_declined_then_accepted_with_keys():
             assert panel(pilot.app, "status") == "Draw: both sides agreed"
 
 
+async def test_a_draw_offered_stands_on_the_other_screen_after_the_offer_s_move():
+    hub = MemoryHub()
+    async with at_terminals(*apps(hub)) as pilots:
+        await pair(pilots)
+        first, second = opener_first(pilots)
+        await first.press("o")
+        await type_move(first, "J10")
+        name = game_screen(first.app).session.player_at(0).name
+        await wait_until(second, lambda: history(second.app) == ["J10"], "the move")
+        assert panel(second.app, "message") == f"{name} offers a draw: a accepts, d declines"
+        assert "a Accept draw" in key_bar(second.app)
+
+
+async def test_after_a_game_t_on_the_result_opens_the_chat_and_one_who_leaves_has_left():
+    hub = MemoryHub()
+    async with at_terminals(*apps(hub)) as (ann, bob):
+        await pair([ann, bob])
+        await ann.press("r", "y")
+        for pilot in (ann, bob):
+            await wait_until(pilot, lambda p=pilot: isinstance(p.app.screen, SummaryScreen), "")
+        await bob.press("t")  # the keys after it go to the chat, none to the result
+        await wait_until(bob, lambda: isinstance(bob.app.screen, GameScreen), "the board")
+        await bob.press(*"gg ann", "enter")
+        await wait_until(ann, lambda: "bob: gg ann" in panel(ann.app, "chat"), "the line")
+        assert game_screen(ann.app).session.next_asked_by == ()  # no n taken as a key
+        await ann.press("q")  # from the result: the game is over, nothing to lose
+        await in_lobby(ann)
+        await wait_until(bob, lambda: panel(bob.app, "message") == "ann left the table", "gone")
+        assert "ann  left" in panel(bob.app, "seats") and "to come back" not in panel(
+            bob.app, "seats"
+        )
+
+
 async def test_once_a_match_is_over_n_asks_for_a_rematch_and_both_asking_begins_one():
     hub = MemoryHub()
     async with at_terminals(*apps(hub)) as (ann, bob):
@@ -261,7 +296,7 @@ async def test_once_a_match_is_over_n_asks_for_a_rematch_and_both_asking_begins_
                 await ann.press("n")  # asks: bob's summary stays until he asks too
                 await wait_until(ann, lambda: isinstance(ann.app.screen, GameScreen), "asked")
                 assert panel(ann.app, "message") == (
-                    "you asked for the next game: it begins when the other side asks too"
+                    "you asked for the next game: now the other side"
                 )
                 assert isinstance(bob.app.screen, SummaryScreen)
                 await bob.press("n")
@@ -299,9 +334,14 @@ async def test_a_spectator_watches_a_game_with_no_keys_to_play_and_goes_back_at_
         assert drawn[1] == "you are watching"
         await ann.press("r", "y")  # ann resigns: what comes next is for the players
         await wait_until(cy, lambda: screen.session.game.is_over, "the game over")
-        await cy.pause()
+        await wait_until(cy, lambda: isinstance(cy.app.screen, SummaryScreen), "the result")
         assert screen.key_description("next_game", "Next game") is None
-        await cy.press("q")  # nothing to lose: no question
+        summary = cy.app.screen
+        assert "next" not in [button.name for button in summary.query(Button)]
+        assert summary.key_description("choose('next')", "Next game") is None
+        await cy.press("n")  # nothing: the next game is for the players
+        assert cy.app.screen is summary
+        await cy.press("b", "q")  # nothing to lose: no question
         await in_lobby(cy)
 
 

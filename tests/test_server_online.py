@@ -12,7 +12,7 @@ from sixtui.server.challenges import CHALLENGES
 from sixtui.server.lobby_copy import PEOPLE
 from sixtui.server.lobby_news import NEWS
 from sixtui.server.pairing import pool_queue
-from sixtui.server.session import STOPPING, stop_sessions
+from sixtui.server.session import STOPPING_MID_GAME, stop_sessions
 from sixtui.tui.lobby_commands import GameChoice
 from support.ssh_client import LOBBY, TIMEOUT, Screen, connect
 
@@ -75,7 +75,7 @@ async def test_stopping_the_server_tells_the_players_at_a_table(serve):
             await screen.shows("Game 1 · wins")  # at the table
         await stop_sessions()
         for screen in screens:
-            await screen.shows(STOPPING.strip())
+            await screen.shows(STOPPING_MID_GAME.strip())
             async with asyncio.timeout(TIMEOUT):
                 await screen.process.wait_closed()
 

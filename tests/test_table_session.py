@@ -319,7 +319,7 @@ async def test_a_rematch_asked_by_both_begins_a_new_match(hub):
     await settled(hub, table, ann, bob)
     assert ann.said()[-1] == "Bob asks for a rematch: n agrees"
     assert ann.session.next_asked_by == (1,)
-    assert bob.said()[-1] == "you asked for a rematch: it begins when the other side asks too"
+    assert bob.said()[-1] == "you asked for a rematch: now the other side"
     await ann.session.rematch()
     await settled(hub, table, ann, bob)
     assert bob.kinds()[-1] == "new-game" and bob.session.match.results == []

@@ -119,11 +119,13 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 class SummaryScreen(ModalScreen[str]):
-    """After a game: its result and the match so far; then the next game, the board, or leave."""
+    """After a game: its result and the match so far; then the next game, the board, or
+    leave; at an online table also the chat (``t``), as on the board."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,enter", "choose('next')", "Next game"),
         Binding("escape,b", "choose('board')", "See the board"),
+        Binding("t", "choose('chat')", "Chat"),
         Binding("q", "choose('quit')", "Leave"),
     ]
 
@@ -136,21 +138,25 @@ class SummaryScreen(ModalScreen[str]):
         with Vertical(classes="dialog"):
             yield Static(summary_text(self.session), classes="question", markup=False)
             with Horizontal(classes="buttons"):
-                if not match.is_over:
+                if not match.is_over and not self.session.watching:
                     yield Button("Next game (n)", name="next", variant="primary")
                 yield Button("See the board (b)", name="board")
                 yield Button("Leave (q)", name="quit")
 
     def action_choose(self, choice: str) -> None:
-        if choice == "next" and self.session.match.is_over:
-            return
-        self.dismiss(choice)
+        if self._offers(choice):
+            self.dismiss(choice)
+
+    def _offers(self, choice: str) -> bool:
+        """No next game once the match is over, nor to a spectator; chat only online."""
+        if choice == "next":
+            return not self.session.match.is_over and not self.session.watching
+        return choice != "chat" or self.session.may_chat
 
     def key_description(self, action: str, description: str) -> str | None:
-        """The footer offers no next game once the match is over."""
-        if action == "choose('next')" and self.session.match.is_over:
-            return None
-        return description
+        """The footer offers only what :meth:`_offers`."""
+        choice = action.removeprefix("choose('").removesuffix("')")
+        return description if self._offers(choice) else None
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -34,7 +34,9 @@ MOVE_LIST_ACTIONS = frozenset(
 )
 
 # With a whole turn staged, what may be done besides sending it or taking it back.
-WHILE_READY = frozenset({"centre", "type_move", "resign", "offer_draw", "app.help", "quit_game"})
+WHILE_READY = frozenset(
+    {"centre", "type_move", "chat", "resign", "offer_draw", "app.help", "quit_game"}
+)
 
 
 class SessionChanged(Message):
@@ -148,6 +150,12 @@ class GameScreen(Screen[None]):
             said = ""
         if update.kind == "moves" and self.session.staged:
             said = self._staged_news()
+        offered = self.session.draw_offered_by
+        if update.kind == "moves" and offered is not None and self._draw_offered_to_me():
+            offering = self.session.sides[offered]  # the offer stands until answered
+            said = (
+                f"{names_of(offering)} {verb_for(offering, 'offer')} a draw: a accepts, d declines"
+            )
         if update.kind == "moves" and self._declared:
             self._declared = False
             if not self.session.game.is_over:
@@ -589,6 +597,8 @@ class GameScreen(Screen[None]):
         self._summary = None
         if choice == "next" and self.session.game.is_over and not self.session.match.is_over:
             await self.session.next_game()
+        elif choice == "chat":
+            self.action_chat()
         elif choice == "quit":
             await self._leave()
 
