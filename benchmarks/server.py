@@ -70,10 +70,11 @@ MIB = 1 << 20
 # -- the server's process ------------------------------------------------------------------
 
 
-def serve(pipe: Connection, port: int, data_dir: str) -> None:
+def serve(pipe: Connection, port: int, data_dir: str, lag_probe: bool) -> None:
     """The server's process: ``sixtui serve`` on ``port`` (its settings the defaults
     but for the address, the port, the data and the connection limits), which runs until
-    SIGTERM; meanwhile the lag probe runs and ``pipe`` is answered."""
+    SIGTERM; meanwhile ``pipe`` is answered and, if ``lag_probe``, the lag probe runs (it
+    wakes a hundred times a second, which a figure of CPU per turn would count)."""
     from sixtui.server.serve import serve as run_server
     from sixtui.server.settings import load_settings
 
@@ -95,9 +96,10 @@ def serve(pipe: Connection, port: int, data_dir: str) -> None:
         probe, collections = LagProbe(), FullCollections()
         loop = asyncio.get_running_loop()
         loop.add_reader(pipe.fileno(), lambda: pipe.send(answer(pipe.recv(), probe, collections)))
-        probing = loop.create_task(probe.run())
+        probing = loop.create_task(probe.run()) if lag_probe else None
         await run_server(settings)
-        probing.cancel()
+        if probing is not None:
+            probing.cancel()
 
     asyncio.run(main())
 
@@ -173,14 +175,14 @@ class FullCollections:
 class Server:
     """The server's process, seen from here: ``await ask(...)`` a question of it."""
 
-    def __init__(self, data_dir: str) -> None:
+    def __init__(self, data_dir: str, lag_probe: bool = True) -> None:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         context = multiprocessing.get_context("spawn")
         self.pipe, theirs = context.Pipe()
         self.process = context.Process(
-            target=serve, args=(theirs, self.port, data_dir), daemon=True
+            target=serve, args=(theirs, self.port, data_dir, lag_probe), daemon=True
         )
         self.process.start()
         theirs.close()
