@@ -4,6 +4,7 @@ are doing, and the chat; the keys for each, and a command line for all of it."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 from typing import ClassVar
 
 from rich.console import Group
@@ -38,6 +39,14 @@ from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.lobby_lists import ChatLog, LobbyList, PickList, PoolList, TextLine
 
 QUIET = 0.5  # seconds: news that comes faster is drawn together, at most once in this time
+# People in the lobby beyond whom the quiet time grows with their number: news of one comes
+# to all, so every lobby drawing once a quiet time would cost the server in proportion to
+# the square of the crowd; grown, the lobbies together draw at most CROWD / QUIET times a
+# second, however many they are.
+CROWD = 50
+# Each lobby's share of the stagger, between 0 and 1: the fractional parts of multiples of
+# the golden ratio, which fall evenly apart however many lobbies there are.
+_STAGGERS = (number * 0.6180339887 % 1.0 for number in itertools.count())
 TICK = 5.0  # seconds between two readings of the games in progress and of waiting times
 CHAT_PREFIX = "say "
 LINE_KEYS = BindingsMap(Input.BINDINGS)  # the command line's editing keys
@@ -108,6 +117,7 @@ class LobbyScreen(Screen[None]):
         self._quiet = quiet
         self._tick = tick
         self._drawn_at = float("-inf")  # the event loop's time
+        self._stagger = next(_STAGGERS)  # this lobby's place among the lobbies hearing news
         self._drawing: Timer | None = None
         self._ticking: Timer | None = None
         self._at_table = False
@@ -176,10 +186,13 @@ class LobbyScreen(Screen[None]):
             self._draw()
 
     def _draw_soon(self) -> None:
-        """Draws now, or at the end of the quiet time if the last drawing was in it."""
+        """Draws once the quiet time since the last drawing has passed, this lobby's own
+        share of a stagger later: news of one reaches every lobby, and all of them drawing
+        at the same moment would hold up every other session meanwhile."""
         if self._drawing is not None:
             return
-        wait = self._drawn_at + self._quiet - asyncio.get_running_loop().time()
+        since = asyncio.get_running_loop().time() - self._drawn_at
+        wait = news_wait(since, self._quiet, len(self.view.people), self._stagger)
         if wait <= 0:
             self._draw()
         else:
@@ -406,6 +419,21 @@ class LobbyScreen(Screen[None]):
             return "Challenge"
         names = {Pair: "Pair", Unpair: "Unpair", Watch: "Watch", Accept: "Accept"}
         return None if chosen is None else names.get(type(chosen), "Withdraw")
+
+
+def news_wait(since_drawn: float, quiet: float, people: int, stagger: float) -> float:
+    """Seconds until news heard ``since_drawn`` seconds after a lobby of ``people`` was last
+    drawn is drawn: the rest of the ``quiet`` time (longer past :data:`CROWD` people), then
+    the lobby's ``stagger`` (0 to 1) of a part of the quiet time as large as the crowd.
+
+    >>> news_wait(10.0, 0.5, 10, 0.5)  # a few people: nearly at once
+    0.05
+    >>> news_wait(0.2, 0.5, 100, 0.5)  # a crowd: the quiet time is a second
+    1.3
+    """
+    crowd = people / CROWD
+    quiet *= max(1.0, crowd)
+    return max(0.0, quiet - since_drawn) + stagger * quiet * min(1.0, crowd)
 
 
 def longest_line(typed: str) -> int:
