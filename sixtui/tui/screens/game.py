@@ -11,7 +11,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input
 
@@ -19,6 +18,7 @@ from sixtui.rules import Game, IllegalMove, Move, Square
 from sixtui.tui.field_lengths import MOVE_LINE
 from sixtui.tui.move_chooser import MoveChooser, moves_pieces
 from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
+from sixtui.tui.screens.focus import FocusScreen
 from sixtui.tui.session import GameSession, Update
 from sixtui.tui.textual_internals import active_app
 from sixtui.tui.widgets.board import BoardView
@@ -41,7 +41,7 @@ class SessionChanged(Message):
         self.update = update
 
 
-class GameScreen(Screen[None]):
+class GameScreen(FocusScreen[None]):
     """One table: the board on the left, the panel on the right."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

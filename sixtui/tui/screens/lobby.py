@@ -34,6 +34,7 @@ from sixtui.tui.lobby_commands import (
     Withdraw,
 )
 from sixtui.tui.lobby_session import LobbySession, LobbyUpdate, LobbyView, Outcome
+from sixtui.tui.screens.focus import FocusScreen
 from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.lobby_lists import ChatLog, LobbyList, PickList, PoolList, TextLine
@@ -78,7 +79,7 @@ class LobbyChanged(Message):
         self.update = update
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(FocusScreen[None]):
     """The lobby of ``session``. News that comes within ``quiet`` seconds of the last
     drawing is drawn together at the end of them; every ``tick`` seconds the games in
     progress are read again and the waiting times redrawn."""
