@@ -52,6 +52,7 @@ import asyncssh
 
 from benchmarks.measure import Figure
 from sixtui.tui.screens.lobby import QUIET as LOBBY_QUIET
+from sixtui.tui.screens.lobby import news_wait
 
 SESSIONS = 100  # sessions started one by one, then held idle
 WARM_UP = 3  # sessions in and out before anything is measured
@@ -61,7 +62,9 @@ PERIOD = 0.01  # seconds the lag probe sleeps
 LAG_SECONDS = 5.0  # how long the lag is listened to, idle and while typing
 KEYS_PER_SECOND = 10
 KEYS = ("\x1b[B", "\x1b[A")  # ↓ ↑: to the next pool of the lobby, and back
-SETTLE = LOBBY_QUIET + 1.0  # seconds for the news of the last arrival to reach every lobby
+# Seconds for the news of the last arrival to reach every lobby: the longest a lobby of
+# them all waits to draw news, and a second more.
+SETTLE = news_wait(0.0, LOBBY_QUIET, SESSIONS, 1.0) + 1.0
 TIMEOUT = 30.0  # seconds any one step may take before the run is abandoned
 SIZE = (80, 24)
 MIB = 1 << 20
