@@ -44,8 +44,12 @@ QUIET = 0.5  # seconds: news that comes faster is drawn together, at most once i
 # to all, so every lobby drawing once a quiet time would cost the server in proportion to
 # the square of the crowd; grown, the lobbies together draw at most CROWD / QUIET times a
 # second, however many they are.
-CROWD = 50
-# Each lobby's share of the stagger, between 0 and 1: the fractional parts of multiples of
+CROWD = 25
+# The stagger, as a share of the quiet time for each person in the lobby: the lobbies
+# hearing the same news draw it at moments spread over that share times their number (half
+# a second for a hundred), not all in one turn of the server's loop.
+SPREAD = 0.01
+# Each lobby's place in the stagger, between 0 and 1: the fractional parts of multiples of
 # the golden ratio, which fall evenly apart however many lobbies there are.
 _STAGGERS = (number * 0.6180339887 % 1.0 for number in itertools.count())
 TICK = 5.0  # seconds between two readings of the games in progress and of waiting times
@@ -425,16 +429,18 @@ class LobbyScreen(FocusScreen[None]):
 def news_wait(since_drawn: float, quiet: float, people: int, stagger: float) -> float:
     """Seconds until news heard ``since_drawn`` seconds after a lobby of ``people`` was last
     drawn is drawn: the rest of the ``quiet`` time (longer past :data:`CROWD` people), then
-    the lobby's ``stagger`` (0 to 1) of a part of the quiet time as large as the crowd.
+    the lobby's ``stagger`` (0 to 1) of the :data:`SPREAD` of them all.
 
-    >>> news_wait(10.0, 0.5, 10, 0.5)  # a few people: nearly at once
-    0.05
-    >>> news_wait(0.2, 0.5, 100, 0.5)  # a crowd: the quiet time is a second
-    1.3
+    >>> news_wait(10.0, 0.5, 10, 0.5)  # a few people: at once, nearly
+    0.025
+    >>> news_wait(0.2, 0.5, 100, 0.5)  # a crowd: the quiet time is two seconds
+    2.05
+    >>> news_wait(0.0, 0.0, 100, 0.9)  # no quiet time: at once, however many are here
+    0.0
     """
-    crowd = people / CROWD
-    quiet *= max(1.0, crowd)
-    return max(0.0, quiet - since_drawn) + stagger * quiet * min(1.0, crowd)
+    spread = quiet * people * SPREAD
+    quiet *= max(1.0, people / CROWD)
+    return max(0.0, quiet - since_drawn) + stagger * spread
 
 
 def longest_line(typed: str) -> int:
