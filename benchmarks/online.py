@@ -33,7 +33,7 @@ import asyncssh
 import pyte
 
 from benchmarks.measure import Figure
-from benchmarks.server import Guest, Server, percentile
+from benchmarks.server import Server, guest_terminal, percentile
 from sixtui.rules import Game, new_game
 
 SIZE = (100, 30)  # columns, rows: the whole 19×19 board and the side panel
@@ -101,18 +101,7 @@ class Player:
     @classmethod
     async def open(cls, port: int) -> Player:
         """Connects as a guest (the server names them) and waits for the lobby."""
-        connection = await asyncssh.connect(
-            "127.0.0.1",
-            port,
-            username="guest",
-            known_hosts=None,
-            client_keys=None,
-            client_factory=Guest,
-        )
-        process = await connection.create_process(
-            term_type="xterm-256color", term_size=SIZE, encoding=None
-        )
-        player = cls(connection, process)
+        player = cls(*await guest_terminal(port, SIZE, None))
         await player.shows(lambda text: LOBBY in text)
         return player
 

@@ -246,6 +246,26 @@ class Guest(asyncssh.SSHClient):
         return ["" for _ in prompts]
 
 
+async def guest_terminal(
+    port: int, size: tuple[int, int], encoding: str | None
+) -> tuple[asyncssh.SSHClientConnection, Any]:
+    """A guest's connection to the server on ``port``, and its shell on an ``xterm-256color``
+    terminal of ``size`` (columns, rows), as ``ssh`` asks for one; the shell's output is
+    text in ``encoding``, or bytes if it is None."""
+    connection = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username="player",
+        known_hosts=None,
+        client_keys=None,
+        client_factory=Guest,
+    )
+    process = await connection.create_process(
+        term_type="xterm-256color", term_size=size, encoding=encoding
+    )
+    return connection, process
+
+
 class Session:
     """One player's session, its output read (and mostly dropped) as it comes."""
 
@@ -260,18 +280,7 @@ class Session:
     @classmethod
     async def open(cls, port: int) -> Session:
         """Connects and waits for the lobby, drawn and quiet."""
-        connection = await asyncssh.connect(
-            "127.0.0.1",
-            port,
-            username="player",
-            known_hosts=None,
-            client_keys=None,
-            client_factory=Guest,
-        )
-        process = await connection.create_process(
-            term_type="xterm-256color", term_size=SIZE, encoding="utf-8"
-        )
-        session = cls(connection, process)
+        session = cls(*await guest_terminal(port, SIZE, "utf-8"))
         async with asyncio.timeout(TIMEOUT):
             await session.lobby.wait()
         await session.quiet()
