@@ -2,11 +2,12 @@
 
 python -m benchmarks [--runs N] [--seconds S] [GROUP ...]
 
-GROUP is rules, six, render, server, thinking or rooms (default: all six).
+GROUP is rules, six, render, server, online, thinking or rooms (default: all seven).
 
 The render figures (benchmarks/render.py) take N runs of a fixed number of key presses each,
 and the server figures (benchmarks/server.py) N runs of 100 SSH sessions against a server in
-a process of its own, whatever S is.
+a process of its own, and the online figures (benchmarks/online.py) N runs of 30 turns typed
+over SSH, whatever S is.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ import argparse
 import platform
 import sys
 
-from benchmarks import render, rooms, rules, server, six, thinking
+from benchmarks import online, render, rooms, rules, server, six, thinking
 
 GROUPS = {
     "rules": rules.figures,
     "six": six.figures,
     "render": render.figures,
     "server": server.figures,
+    "online": online.figures,
     "thinking": thinking.figures,
     "rooms": rooms.figures,
 }

@@ -52,6 +52,7 @@ import asyncssh
 
 from benchmarks.measure import Figure
 from sixtui.tui.screens.lobby import QUIET as LOBBY_QUIET
+from sixtui.tui.screens.lobby import news_wait
 
 SESSIONS = 100  # sessions started one by one, then held idle
 WARM_UP = 3  # sessions in and out before anything is measured
@@ -61,7 +62,9 @@ PERIOD = 0.01  # seconds the lag probe sleeps
 LAG_SECONDS = 5.0  # how long the lag is listened to, idle and while typing
 KEYS_PER_SECOND = 10
 KEYS = ("\x1b[B", "\x1b[A")  # ↓ ↑: to the next pool of the lobby, and back
-SETTLE = LOBBY_QUIET + 1.0  # seconds for the news of the last arrival to reach every lobby
+# Seconds for the news of the last arrival to reach every lobby: the longest a lobby of
+# them all waits to draw news, and a second more.
+SETTLE = news_wait(0.0, LOBBY_QUIET, SESSIONS, 1.0) + 1.0
 TIMEOUT = 30.0  # seconds any one step may take before the run is abandoned
 SIZE = (80, 24)
 MIB = 1 << 20
@@ -70,10 +73,11 @@ MIB = 1 << 20
 # -- the server's process ------------------------------------------------------------------
 
 
-def serve(pipe: Connection, port: int, data_dir: str) -> None:
+def serve(pipe: Connection, port: int, data_dir: str, lag_probe: bool) -> None:
     """The server's process: ``sixtui serve`` on ``port`` (its settings the defaults
     but for the address, the port, the data and the connection limits), which runs until
-    SIGTERM; meanwhile the lag probe runs and ``pipe`` is answered."""
+    SIGTERM; meanwhile ``pipe`` is answered and, if ``lag_probe``, the lag probe runs (it
+    wakes a hundred times a second, which a figure of CPU per turn would count)."""
     from sixtui.server.serve import serve as run_server
     from sixtui.server.settings import load_settings
 
@@ -95,9 +99,10 @@ def serve(pipe: Connection, port: int, data_dir: str) -> None:
         probe, collections = LagProbe(), FullCollections()
         loop = asyncio.get_running_loop()
         loop.add_reader(pipe.fileno(), lambda: pipe.send(answer(pipe.recv(), probe, collections)))
-        probing = loop.create_task(probe.run())
+        probing = loop.create_task(probe.run()) if lag_probe else None
         await run_server(settings)
-        probing.cancel()
+        if probing is not None:
+            probing.cancel()
 
     asyncio.run(main())
 
@@ -173,14 +178,14 @@ class FullCollections:
 class Server:
     """The server's process, seen from here: ``await ask(...)`` a question of it."""
 
-    def __init__(self, data_dir: str) -> None:
+    def __init__(self, data_dir: str, lag_probe: bool = True) -> None:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         context = multiprocessing.get_context("spawn")
         self.pipe, theirs = context.Pipe()
         self.process = context.Process(
-            target=serve, args=(theirs, self.port, data_dir), daemon=True
+            target=serve, args=(theirs, self.port, data_dir, lag_probe), daemon=True
         )
         self.process.start()
         theirs.close()
@@ -241,6 +246,26 @@ class Guest(asyncssh.SSHClient):
         return ["" for _ in prompts]
 
 
+async def guest_terminal(
+    port: int, size: tuple[int, int], encoding: str | None
+) -> tuple[asyncssh.SSHClientConnection, Any]:
+    """A guest's connection to the server on ``port``, and its shell on an ``xterm-256color``
+    terminal of ``size`` (columns, rows), as ``ssh`` asks for one; the shell's output is
+    text in ``encoding``, or bytes if it is None."""
+    connection = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username="player",
+        known_hosts=None,
+        client_keys=None,
+        client_factory=Guest,
+    )
+    process = await connection.create_process(
+        term_type="xterm-256color", term_size=size, encoding=encoding
+    )
+    return connection, process
+
+
 class Session:
     """One player's session, its output read (and mostly dropped) as it comes."""
 
@@ -255,18 +280,7 @@ class Session:
     @classmethod
     async def open(cls, port: int) -> Session:
         """Connects and waits for the lobby, drawn and quiet."""
-        connection = await asyncssh.connect(
-            "127.0.0.1",
-            port,
-            username="player",
-            known_hosts=None,
-            client_keys=None,
-            client_factory=Guest,
-        )
-        process = await connection.create_process(
-            term_type="xterm-256color", term_size=SIZE, encoding="utf-8"
-        )
-        session = cls(connection, process)
+        session = cls(*await guest_terminal(port, SIZE, "utf-8"))
         async with asyncio.timeout(TIMEOUT):
             await session.lobby.wait()
         await session.quiet()

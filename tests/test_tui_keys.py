@@ -3,6 +3,7 @@ nothing now says why when pressed."""
 
 from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
 from sixtui.tui.screens.game import GameScreen
+from sixtui.tui.widgets.keys import KeyBar
 from support.tui_helpers import (
     CONNECT6_WIN,
     SIZE,
@@ -145,3 +146,18 @@ async def test_a_declaring_move_with_nothing_to_declare_says_it_won_nothing():
         )
         await type_move(pilot, "declare")  # Red's right stands
         assert game.result is not None and game.result.winner == 1
+
+
+async def test_the_keys_are_worked_out_once_however_often_a_change_is_announced(monkeypatch):
+    app = hot_seat("connect6", size=9)
+    async with app.run_test(size=SIZE) as pilot:
+        bar = app.screen.query_one(KeyBar)
+        worked_out = []
+        entries = bar._entries
+        monkeypatch.setattr(bar, "_entries", lambda: worked_out.append(1) or entries())
+        for _ in range(3):  # as a screen and its lists each say so, drawing one change
+            app.screen.refresh_bindings()
+        await pilot.pause()
+        assert len(worked_out) == 1
+        await pilot.press("enter")  # and a change after that is shown
+        assert key_bar(app) == "⏎ Place u Undo r Resign / Type ? Rules q Quit"

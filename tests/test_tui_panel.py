@@ -490,6 +490,23 @@ async def test_a_move_redraws_few_lines_of_a_long_move_list():
         assert len(changed) <= 5  # the status, the teams' pieces and the new move
 
 
+async def test_a_shorter_status_keeps_the_lines_the_longest_took_so_nothing_below_moves():
+    app = hot_seat("connect6")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_any(pilot)
+        side = game_screen(app).panel
+        long = "Annabelle: place two stones, and the rest of a status too long for one line"
+        side.show(long)
+        assert panel(app, "status") == long  # on three lines
+        before = list(side._drawn)
+        side.show("Bob to move")
+        changed = [
+            y for y, (old, new) in enumerate(zip(before, side._drawn, strict=True)) if old != new
+        ]
+        assert panel(app, "status").rstrip() == "Bob to move"
+        assert len(changed) == 3  # the status's lines, the second and third now blank
+
+
 # -- the boxes over the game -----------------------------------------------------------------
 
 

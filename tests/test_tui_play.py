@@ -840,3 +840,21 @@ async def test_hints_are_offered_only_where_they_are_drawn():
         await pilot.press("m")
         message = panel(app, "message")
         assert "+" not in message or "+" in "".join(drawn_lines(app))
+
+
+async def test_moving_the_focus_redraws_the_widgets_it_moves_between_not_the_whole_screen():
+    app = hot_seat("connect6", size=9)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        whole_screen = []
+        refresh = screen.refresh
+
+        def spied(*regions, **how):
+            if not regions and how.get("repaint"):  # asked for as the whole screen's repaint
+                whole_screen.append(how)
+            return refresh(*regions, **how)
+
+        screen.refresh = spied
+        await pilot.press("slash", "e", "5", "enter")  # to the move line and back to the board
+        assert screen.focused is screen.board and history(app) == ["E5"]
+        assert whole_screen == []

@@ -137,8 +137,8 @@ def panel(app: SixtuiApp, name: str) -> str:
             texts["moves"].append(text.rstrip("↑↓ "))
         elif text and names[0] in texts:
             texts[names[0]].append(text)
-    if name in ("status", "message"):
-        return " ".join(texts[name])
+    if name in ("status", "message"):  # the status keeps blank lines to keep its height
+        return " ".join(text for text in texts[name] if text)
     return "\n".join(texts[name])
 
 

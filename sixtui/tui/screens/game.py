@@ -11,7 +11,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input
 
@@ -20,6 +19,7 @@ from sixtui.tui.chat import longest_line, said_text
 from sixtui.tui.field_lengths import CHAT_LINE, MOVE_LINE
 from sixtui.tui.move_chooser import MoveChooser, moves_pieces
 from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
+from sixtui.tui.screens.focus import FocusScreen
 from sixtui.tui.session import NO_CHAT, GameSession, Update
 from sixtui.tui.textual_internals import active_app
 from sixtui.tui.widgets.board import BoardView
@@ -47,7 +47,7 @@ class SessionChanged(Message):
         self.update = update
 
 
-class GameScreen(Screen[None]):
+class GameScreen(FocusScreen[None]):
     """One table: the board on the left, the panel on the right."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

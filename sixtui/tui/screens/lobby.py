@@ -4,6 +4,7 @@ are doing, and the chat; the keys for each, and a command line for all of it."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 from typing import ClassVar
 
 from rich.console import Group
@@ -34,6 +35,7 @@ from sixtui.tui.lobby_commands import (
     Withdraw,
 )
 from sixtui.tui.lobby_session import LobbySession, LobbyUpdate, LobbyView, Outcome
+from sixtui.tui.screens.focus import FocusScreen
 from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.lobby_lists import (
@@ -46,6 +48,18 @@ from sixtui.tui.widgets.lobby_lists import (
 )
 
 QUIET = 0.5  # seconds: news that comes faster is drawn together, at most once in this time
+# People in the lobby beyond whom the quiet time grows with their number: news of one comes
+# to all, so every lobby drawing once a quiet time would cost the server in proportion to
+# the square of the crowd; grown, the lobbies together draw at most CROWD / QUIET times a
+# second, however many they are.
+CROWD = 25
+# The stagger, as a share of the quiet time for each person in the lobby: the lobbies
+# hearing the same news draw it at moments spread over that share times their number (half
+# a second for a hundred), not all in one turn of the server's loop.
+SPREAD = 0.01
+# Each lobby's place in the stagger, between 0 and 1: the fractional parts of multiples of
+# the golden ratio, which fall evenly apart however many lobbies there are.
+_STAGGERS = (number * 0.6180339887 % 1.0 for number in itertools.count())
 TICK = 5.0  # seconds between two readings of the games in progress and of waiting times
 LINE_KEYS = BindingsMap(Input.BINDINGS)  # the command line's editing keys
 
@@ -76,7 +90,7 @@ class LobbyChanged(Message):
         self.update = update
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(FocusScreen[None]):
     """The lobby of ``session``. News that comes within ``quiet`` seconds of the last
     drawing is drawn together at the end of them; every ``tick`` seconds the games in
     progress are read again and the waiting times redrawn."""
@@ -115,6 +129,7 @@ class LobbyScreen(Screen[None]):
         self._quiet = quiet
         self._tick = tick
         self._drawn_at = float("-inf")  # the event loop's time
+        self._stagger = next(_STAGGERS)  # this lobby's place among the lobbies hearing news
         self._drawing: Timer | None = None
         self._ticking: Timer | None = None
         self._at_table = False
@@ -184,10 +199,13 @@ class LobbyScreen(Screen[None]):
             self._draw()
 
     def _draw_soon(self) -> None:
-        """Draws now, or at the end of the quiet time if the last drawing was in it."""
+        """Draws once the quiet time since the last drawing has passed, this lobby's own
+        share of a stagger later: news of one reaches every lobby, and all of them drawing
+        at the same moment would hold up every other session meanwhile."""
         if self._drawing is not None:
             return
-        wait = self._drawn_at + self._quiet - asyncio.get_running_loop().time()
+        since = asyncio.get_running_loop().time() - self._drawn_at
+        wait = news_wait(since, self._quiet, len(self.view.people), self._stagger)
         if wait <= 0:
             self._draw()
         else:
@@ -421,6 +439,23 @@ class LobbyScreen(Screen[None]):
         picked = self._picked()
         table = next((t for t in self.view.tables if picked == ("table", t.id)), None)
         return table is not None and plays_at(table, self.view.me)
+
+
+def news_wait(since_drawn: float, quiet: float, people: int, stagger: float) -> float:
+    """Seconds until news heard ``since_drawn`` seconds after a lobby of ``people`` was last
+    drawn is drawn: the rest of the ``quiet`` time (longer past :data:`CROWD` people), then
+    the lobby's ``stagger`` (0 to 1) of the :data:`SPREAD` of them all.
+
+    >>> news_wait(10.0, 0.5, 10, 0.5)  # a few people: at once, nearly
+    0.025
+    >>> news_wait(0.2, 0.5, 100, 0.5)  # a crowd: the quiet time is two seconds
+    2.05
+    >>> news_wait(0.0, 0.0, 100, 0.9)  # no quiet time: at once, however many are here
+    0.0
+    """
+    spread = quiet * people * SPREAD
+    quiet *= max(1.0, people / CROWD)
+    return max(0.0, quiet - since_drawn) + stagger * spread
 
 
 class CommandLine(Input):

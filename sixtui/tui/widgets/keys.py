@@ -37,6 +37,7 @@ class KeyBar(LineWidget):
         super().__init__(**options)
         self._keys: list[tuple[int, int, str]] = []  # start, end and key of each entry
         self._answering: Screen[object] | None = None  # the screen whose keys are shown
+        self._redraw_pending = False
 
     def on_mount(self) -> None:
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
@@ -68,6 +69,15 @@ class KeyBar(LineWidget):
         self.sync()
 
     def _bindings_changed(self, screen: object) -> None:
+        """Redraws once for every time the keys changed since: one change to a screen often
+        says so several times (the lobby's two lists and the lobby itself, each drawn anew),
+        and working out the keys shown is most of what drawing this line costs."""
+        if not self._redraw_pending:
+            self._redraw_pending = True
+            self.call_next(self._redraw)
+
+    def _redraw(self) -> None:
+        self._redraw_pending = False
         self.sync()
 
     def _entries(self) -> list[tuple[str, str, str]]:

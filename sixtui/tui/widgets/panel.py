@@ -332,6 +332,7 @@ class SidePanel(LineWidget, can_focus=True):
         self._scrolled_to: int | None = None  # the first move line shown, unless following
         self._moves_shown = (0, 0, 0)  # first line, lines in all, room: as last drawn
         self._game: Game | None = None
+        self._status_room = 1  # lines: the most the game's status has taken so far
 
     def show(self, status: str | None = None, message: str | None = None) -> None:
         """Redraws with a new status or message (``None`` keeps the one shown)."""
@@ -379,12 +380,18 @@ class SidePanel(LineWidget, can_focus=True):
         return style
 
     def _status_lines(self, width: int) -> list[Line]:
-        """The status, after the piece of the seat to move while the game runs."""
+        """The status, after the piece of the seat to move while the game runs; as many
+        lines as the game's longest status so far took, so that a turn passing ("ann to
+        move", then "bob: place two stones") redraws the status alone, not every line below."""
         game = self.session.game
         status = self.status
         if self.session.thinking and not game.is_over:
             status += f" {SPINNER[self.tick % len(SPINNER)]}"
         texts = wrap(status, width - 2)[:STATUS_LINES] or [""]
+        if not game.history:  # a game begins
+            self._status_room = 1
+        self._status_room = max(self._status_room, len(texts))
+        texts += [""] * (self._status_room - len(texts))
         lines: list[Line] = [((fit(text, width), "status"),) for text in texts]
         if not game.is_over and not self.session.turn_ready:  # ready: the mover is shown
             team = game.to_move % 2
