@@ -2,6 +2,7 @@
 lobby, are paired from the command line, play a shared table with the keys (turns staged
 then sent, draws, claims, rematches, chat), leave it and come back to it."""
 
+import random
 import re
 
 from textual.widgets import Button
@@ -410,3 +411,32 @@ async def test_a_player_whose_name_was_refused_enters_the_lobby_under_the_name_t
         await carol.press(*"carol", "enter")
         await in_lobby(carol)
         assert lobby_line(carol.app, "lobby-title").startswith("sixtui lobby · you are carol")
+
+
+async def test_a_move_list_scrolled_back_stays_there_as_the_other_side_plays():
+    hub = MemoryHub()
+    async with at_terminals(*apps(hub)) as pilots:
+        await pair(pilots, "six")
+        chooser = random.Random(7)
+        while (played := len(game_screen(pilots[0].app).session.game.history)) < 40:
+            mover = next(p for p in pilots if game_screen(p.app).session.may_move)
+            session = game_screen(mover.app).session
+            await session.play(chooser.choice(session.game.legal_moves()))
+            for pilot in pilots:
+                await wait_until(pilot, lambda p=pilot, n=played: len(history(p.app)) > n, "move")
+        watcher = next(p for p in pilots if not game_screen(p.app).session.may_move)
+        await watcher.click("#side")
+        await watcher.press("home")
+        assert move_numbers(watcher.app)[0] == 1
+        mover = next(p for p in pilots if p is not watcher)
+        session = game_screen(mover.app).session
+        await session.play(session.game.legal_moves()[0])
+        await wait_until(watcher, lambda: len(history(watcher.app)) == 41, "the move")
+        await watcher.pause()
+        assert move_numbers(watcher.app)[0] == 1  # still where the player scrolled to
+        await watcher.press("end")
+        assert move_numbers(watcher.app)[-1] == 41
+
+
+def move_numbers(app) -> list[int]:
+    return [int(line.split(".")[0]) for line in panel(app, "moves").splitlines()]

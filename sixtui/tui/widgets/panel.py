@@ -277,7 +277,7 @@ class TurnLines:
     def update(self, game: Game) -> list[str]:
         history = game.history
         known = len(self._moves)
-        if game is not self._game or history[:known] != self._moves:
+        if not goes_on_from(game, self._game) or history[:known] != self._moves:
             self._game, self._moves, self._turns, self.lines = game, [], [], []
             known = 0
         for number in range(known, len(history)):
@@ -289,6 +289,24 @@ class TurnLines:
             self.lines[turn] = f"{turn + 1}. {' '.join(self._turns[turn])}"
         self._moves = history
         return self.lines
+
+
+def goes_on_from(game: Game, before: Game | None) -> bool:
+    """Whether ``game`` is ``before`` or the same game a few moves on (or back), as an online
+    table sends it anew with every change.
+
+    >>> from sixtui.rules import new_game
+    >>> a, b = new_game("connect6"), new_game("connect6")
+    >>> a.play("J10"); b.play("J10"); b.play("K10")
+    >>> goes_on_from(b, a), goes_on_from(a, b), goes_on_from(new_game("connect6"), a)
+    (True, True, False)
+    """
+    if before is None or game.name != before.name:
+        return False
+    if game is before:
+        return True
+    shorter, longer = sorted((game.history, before.history), key=len)
+    return bool(shorter) and longer[: len(shorter)] == shorter
 
 
 class SidePanel(LineWidget, can_focus=True):
@@ -412,7 +430,11 @@ class SidePanel(LineWidget, can_focus=True):
         are more above or below."""
         game = self.session.game
         if game is not self._game:
-            self._game, self._scrolled_to = game, None
+            # Online, every new state brings a new game object: only a game that does not
+            # go on from the one shown (the next game, say) brings the list back to its end.
+            if not goes_on_from(game, self._game):
+                self._scrolled_to = None
+            self._game = game
         turns = self._turn_lines.update(game)
         count = len(turns)
         first = first_shown(count, room, self._scrolled_to)
