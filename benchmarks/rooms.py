@@ -66,7 +66,8 @@ class Table:
             if not movers:
                 if self.sessions[0].match.is_over:
                     return
-                await self._everywhere(self.sessions[0].next_game())
+                for session in self.sessions:  # the next game begins once both have asked
+                    await self._everywhere(session.next_game())
                 continue
             await asyncio.sleep(rng.uniform(0, 2 * think))
             sent_at = time.perf_counter()
