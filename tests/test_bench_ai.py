@@ -2,6 +2,7 @@
 its statistics, openings, move cap and Cloudict adapter, without running any real match."""
 
 import doctest
+import sys
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,42 @@ def test_the_adapter_refuses_a_folder_without_patterns(tmp_path):
     (tmp_path / "gameEngine").write_text("")
     with pytest.raises(ai_engine.EngineError, match=r"no patterns\.in"):
         ai_engine.Cloudict(Path(tmp_path), depth=4)
+
+
+FAKE_ENGINE = """\
+import sys
+
+LETTERS = "ABCDEFGHIJKLMNOPQRS"
+taken = set()
+print("Cloudict-like help text")
+for line in sys.stdin:
+    command, _, stones = line.strip().partition(" ")
+    if command == "quit":
+        break
+    if command == "depth":
+        print(f"Set the search depth to {stones}.", flush=True)
+    elif command in ("black", "white", "move"):
+        taken.update(stones[at : at + 2] for at in range(0, len(stones), 2))
+    if command in ("next", "move"):
+        free = [c + r for r in LETTERS for c in LETTERS if c + r not in taken][:2]
+        taken.update(free)
+        print("AB Time :\\t0.010", "Node :\\t50", "move " + "".join(free), sep="\\n", flush=True)
+"""
+
+
+def fake_engine_folder(folder: Path) -> Path:
+    """A folder with a ``gameEngine`` that speaks like Cloudict and plays the first free points."""
+    engine = folder / "gameEngine"
+    engine.write_text(f"#!{sys.executable}\n{FAKE_ENGINE}")
+    engine.chmod(0o755)
+    (folder / "patterns.in").write_text("0\n")
+    return folder
+
+
+@pytest.mark.parametrize("engine_colour", [0, 1])
+def test_a_game_against_an_engine_keeps_both_boards_in_step(tmp_path, engine_colour):
+    job = ai.EngineJob(fake_engine_folder(tmp_path), 4, 2, engine_colour, seconds=0.05)
+    played = ai.play_against_engine(job)
+    assert played.points == 1.0  # the fake engine plays along the bottom rows and loses
+    assert played.sixtui.turns >= 1 and played.engine.answers
+    assert played.engine.nodes == 50 * len(played.engine.answers)
