@@ -237,12 +237,14 @@ class PairResult:
     pair: tuple[str, str]
     score: float = 0.0
     games: int = 0
+    draws: int = 0
     capped: int = 0
     thinking: dict[str, Thinking] = field(default_factory=dict)
 
     def add(self, record: GameRecord) -> None:
         """Counts ``record``, a game of this pair."""
         self.games += 1
+        self.draws += record.winner is None
         self.capped += record.capped
         self.score += record.score_of_team(record.job.team_levels.index(self.pair[0]))
         for level, thinking in record.thinking.items():
@@ -255,13 +257,13 @@ class PairResult:
             f"| {self.game} | {self.pair[0]} vs {self.pair[1]} | {self.games} "
             f"| {rate_cells(self.score, self.games, TARGETS.get(self.pair))} "
             f"| {first.per_turn()} / {second.per_turn()} "
-            f"| {first.per_second()} / {second.per_second()} | {self.capped} |"
+            f"| {first.per_second()} / {second.per_second()} | {self.draws} ({self.capped}) |"
         )
 
 
 TABLE_HEAD = (
     "| game | first vs second | games | points of first | rate | 95% interval | target "
-    "| verdict | s per turn (first / second) | positions/s (first / second) | draws at cap |\n"
+    "| verdict | s per turn (first / second) | positions/s (first / second) | draws (at cap) |\n"
     "| --- | --- | ---: | ---: | ---: | --- | ---: | --- | ---: | ---: | ---: |"
 )
 
