@@ -123,8 +123,13 @@ class Cloudict:
             bufsize=1,
         )
         threading.Thread(target=self._read_lines, daemon=True).start()
-        self._send(f"depth {depth}")
-        self._wait_for("Set the search depth")
+        try:
+            self._send(f"depth {depth}")
+            # Also reads past the help printed at the start, whose lines include "move XXXX".
+            self._wait_for("Set the search depth")
+        except (OSError, EngineError):
+            self.close()
+            raise
 
     def __enter__(self) -> Cloudict:
         return self
