@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install serve play test bench lint clean
+.PHONY: install serve play test bench bench-ai lint clean
 
 install: $(STAMP)
 
@@ -30,6 +30,13 @@ test: install
 
 bench: install
 	$(BIN)/python -m benchmarks
+
+# The computer players' round robins (quick: 4 games a pair; the full run is in
+# docs/benchmarks.md), then Connect6 against Cloudict when ENGINE names the folder where it
+# was built (gameEngine and patterns.in), e.g. make bench-ai ENGINE=/tmp/cloudict.
+# More options with ARGS, e.g. make bench-ai ARGS="--games 20 --game connect6".
+bench-ai: install
+	$(BIN)/python -m benchmarks ai $(if $(ENGINE),--engine $(ENGINE)) $(ARGS)
 
 lint: install
 	$(BIN)/ruff check sixtui server tests benchmarks

@@ -4,6 +4,9 @@ python -m benchmarks [--runs N] [--seconds S] [GROUP ...]
 
 GROUP is rules, six, render, server, online, thinking or rooms (default: all seven).
 
+python -m benchmarks ai [OPTIONS] plays the computer players against one another (and
+against Cloudict) instead: see benchmarks/ai.py, or python -m benchmarks ai --help.
+
 The render figures (benchmarks/render.py) take N runs of a fixed number of key presses each,
 and the server figures (benchmarks/server.py) N runs of 100 SSH sessions against a server in
 a process of its own, and the online figures (benchmarks/online.py) N runs of 30 turns typed
@@ -16,7 +19,7 @@ import argparse
 import platform
 import sys
 
-from benchmarks import online, render, rooms, rules, server, six, thinking
+from benchmarks import ai, online, render, rooms, rules, server, six, thinking
 
 GROUPS = {
     "rules": rules.figures,
@@ -30,6 +33,9 @@ GROUPS = {
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["ai"]:
+        ai.main(sys.argv[2:])
+        return
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (median kept)")
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")

@@ -1,0 +1,439 @@
+"""Computer players: round robins between levels, and a match against Cloudict.
+
+python -m benchmarks ai [--games N] [--seconds S] [--pairs A:B,...] [--game NAME ...]
+                        [--engine FOLDER] [--engine-games N] [--workers W]
+
+Each pair ``A:B`` plays ``N`` games in every chosen game: ``N / 2`` random balanced
+openings (:data:`OPENING_MOVES` random legal moves near the middle, seeded), each played
+twice with the colours swapped, so neither level gains from the opening or from moving first.
+In four-player Six, each level holds both seats of one team. The games run in worker
+processes, one per core; every turn of a level comes from
+:func:`sixtui.ai.choose_turn` with that level's time (``random`` plays uniformly random
+legal moves). A game still running after :data:`MOVE_CAP` moves past its opening is a draw.
+A win counts 1 for ``A``, a draw ½; the table gives ``A``'s score with its Wilson 95%
+interval against the target of the pair, and each level's mean seconds per turn.
+
+The Connect6 match against Cloudict (:mod:`benchmarks.ai_engine`) runs when ``--engine``
+names the folder of its compiled ``gameEngine`` and ``patterns.in``; otherwise it is
+skipped with a one-line message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import math
+import os
+import platform
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+from benchmarks import ai_engine
+from sixtui.ai import choose_turn
+from sixtui.rules import Game, Move, new_game
+from sixtui.rules.square import Square
+
+LEVELS = ("random", "easy", "normal", "hard")
+Z_95 = 1.959964  # the normal quantile of a two-sided 95% interval
+MOVE_CAP = 400  # moves (stones, dots or pieces) past the opening before a game is a draw
+OPENING_MOVES = {"connect6": 5, "gameof6": 5, "six": 4}
+OPENING_REACH = 3  # grid openings stay this many points from the middle of the board
+
+GAME_OPTIONS: dict[str, tuple[str, dict[str, object]]] = {
+    "connect6": ("connect6", {"size": 19}),
+    "gameof6": ("gameof6", {"size": 19}),
+    "six-steffen": ("six", {"ruleset": "steffen", "players": 2}),
+    "six-romanian": ("six", {"ruleset": "romanian", "players": 2}),
+    "six-partners": ("six", {"ruleset": "steffen", "players": 4}),
+}
+DEFAULT_GAMES = ("connect6", "gameof6", "six-steffen", "six-romanian")
+TARGETS = {("easy", "random"): 0.98, ("normal", "easy"): 0.80, ("hard", "normal"): 0.80}
+COUNTS_POSITIONS = "stats" in inspect.signature(choose_turn).parameters
+"""Whether :func:`choose_turn` reports its search: given ``stats={}``, it sets
+``stats["positions"]`` to the positions it searched, and the tables show positions per second."""
+Job = TypeVar("Job")
+Played = TypeVar("Played")
+
+
+def wilson_interval(score: float, games: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a rate of ``score`` points out of ``games``.
+
+    >>> [round(bound, 4) for bound in wilson_interval(5, 10)]
+    [0.2366, 0.7634]
+    """
+    if games <= 0:
+        return (0.0, 1.0)
+    rate = score / games
+    spread = z * z / games
+    centre = (rate + spread / 2) / (1 + spread)
+    half = z * math.sqrt(rate * (1 - rate) / games + spread / (4 * games)) / (1 + spread)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def start_game(name: str) -> Game:
+    """A new game of :data:`GAME_OPTIONS` ``name``, such as ``six-romanian``."""
+    rules, options = GAME_OPTIONS[name]
+    return new_game(rules, **options)
+
+
+def _opening_choices(game: Game) -> list[Move]:
+    """The legal moves an opening may take: near the middle on a grid, any in Six."""
+    moves = game.legal_moves()
+    if game.name == "six":
+        return moves
+    middle = game.size // 2  # type: ignore[attr-defined]
+    return [
+        move
+        for move in moves
+        if isinstance(move.to, Square)
+        and max(abs(move.to.col - middle), abs(move.to.row - middle)) <= OPENING_REACH
+    ]
+
+
+def random_opening(name: str, seed: int) -> Game:
+    """The game ``name`` after :data:`OPENING_MOVES` random legal moves chosen by ``seed``.
+
+    The same seed gives the same opening; an opening that ended the game is drawn again.
+    """
+    rng = random.Random(seed)
+    while True:
+        game = start_game(name)
+        for _ in range(OPENING_MOVES[game.name]):
+            game.play(rng.choice(_opening_choices(game)))
+            if game.result is not None:
+                break
+        else:
+            return game
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """One game to play: its opening, the level of each team and each level's time."""
+
+    game: str
+    opening_seed: int
+    team_levels: tuple[str, str]
+    seconds: dict[str, float]
+    move_cap: int = MOVE_CAP
+
+
+@dataclass
+class Thinking:
+    """The turns of one level: how many, their seconds, and positions searched when known."""
+
+    turns: int = 0
+    seconds: float = 0.0
+    positions: int | None = 0 if COUNTS_POSITIONS else None
+
+    def add(self, other: Thinking) -> None:
+        """Adds ``other``'s turns to these."""
+        self.turns += other.turns
+        self.seconds += other.seconds
+        if self.positions is not None and other.positions is not None:
+            self.positions += other.positions
+
+    def per_turn(self) -> str:
+        """Mean seconds per turn."""
+        return f"{self.seconds / self.turns:.3f}" if self.turns else "–"
+
+    def per_second(self) -> str:
+        """Positions searched per second, or ``n/a`` while :func:`choose_turn` does not say."""
+        if self.positions is None or not self.seconds:
+            return "n/a"
+        return f"{self.positions / self.seconds:,.0f}"
+
+
+def think(game: Game, level: str, seconds: float, rng: random.Random, log: Thinking) -> list[Move]:
+    """The turn of ``level`` (``random``: one random legal move), timed and counted in ``log``."""
+    stats: dict[str, int] = {}
+    started = time.perf_counter()
+    if level == "random":
+        turn = [rng.choice(game.legal_moves())]
+    elif COUNTS_POSITIONS:
+        turn = choose_turn(game, level, seconds, rng.randrange(1 << 30), stats=stats)  # type: ignore[call-arg]
+    else:
+        turn = choose_turn(game, level, seconds, rng.randrange(1 << 30))
+    log.add(Thinking(1, time.perf_counter() - started, stats.get("positions", 0)))
+    return turn
+
+
+@dataclass
+class GameRecord:
+    """How one game went: the winning team (``None``: a draw) and each level's thinking."""
+
+    job: GameJob
+    winner: int | None = None
+    moves: int = 0
+    thinking: dict[str, Thinking] = field(default_factory=dict)
+
+    @property
+    def capped(self) -> bool:
+        """Whether the game was stopped, a draw, at its move cap."""
+        return self.winner is None and self.moves >= self.job.move_cap
+
+    def score_of_team(self, team: int) -> float:
+        """1 for a win of ``team``, ½ for a draw, 0 for a loss."""
+        if self.winner is None:
+            return 0.5
+        return 1.0 if self.winner == team else 0.0
+
+
+def play_game(job: GameJob) -> GameRecord:
+    """Plays ``job`` from its opening to a result or to its move cap (a draw)."""
+    game = random_opening(job.game, job.opening_seed)
+    rng = random.Random(job.opening_seed * 7919 + 1)
+    opening_length = len(game.history)
+    record = GameRecord(job, thinking={level: Thinking() for level in set(job.team_levels)})
+    while game.result is None and len(game.history) - opening_length < job.move_cap:
+        level = job.team_levels[game.team(game.to_move)]
+        for move in think(game, level, job.seconds[level], rng, record.thinking[level]):
+            game.play(move)
+            if game.result is not None:
+                break
+    record.moves = len(game.history) - opening_length
+    record.winner = None if game.result is None else game.result.winner
+    return record
+
+
+def pair_jobs(
+    game: str, pair: tuple[str, str], games: int, seconds: dict[str, float], first_seed: int = 0
+) -> list[GameJob]:
+    """``games`` jobs for ``pair`` (rounded up to even): each opening with both colours."""
+    jobs = []
+    for opening in range((games + 1) // 2):
+        seed = first_seed + opening
+        jobs.append(GameJob(game, seed, (pair[0], pair[1]), seconds))
+        jobs.append(GameJob(game, seed, (pair[1], pair[0]), seconds))
+    return jobs
+
+
+def rate_cells(score: float, games: int, target: float | None) -> str:
+    """Table cells of a score: points, rate, Wilson 95% interval, target and verdict."""
+    low, high = wilson_interval(score, games)
+    rate = f"{score / games:.0%}" if games else "–"
+    wanted = "" if target is None else f"≥ {target:.0%}"
+    return f"{score:g} | {rate} | {low:.0%} – {high:.0%} | {wanted} | {verdict(low, high, target)}"
+
+
+def verdict(low: float, high: float, target: float | None) -> str:
+    """``met`` when the whole interval reaches ``target``, ``missed`` when none of it does."""
+    if target is None:
+        return ""
+    if low >= target:
+        return "met"
+    return "missed" if high < target else "open"
+
+
+@dataclass
+class PairResult:
+    """The games of one pair in one game, summed up for the pair's first level."""
+
+    game: str
+    pair: tuple[str, str]
+    score: float = 0.0
+    games: int = 0
+    draws: int = 0
+    capped: int = 0
+    thinking: dict[str, Thinking] = field(default_factory=dict)
+
+    def add(self, record: GameRecord) -> None:
+        """Counts ``record``, a game of this pair."""
+        self.games += 1
+        self.draws += record.winner is None
+        self.capped += record.capped
+        self.score += record.score_of_team(record.job.team_levels.index(self.pair[0]))
+        for level, thinking in record.thinking.items():
+            self.thinking.setdefault(level, Thinking()).add(thinking)
+
+    def row(self) -> str:
+        """This pair's row of :data:`TABLE_HEAD`."""
+        first, second = (self.thinking.get(level, Thinking()) for level in self.pair)
+        return (
+            f"| {self.game} | {self.pair[0]} vs {self.pair[1]} | {self.games} "
+            f"| {rate_cells(self.score, self.games, TARGETS.get(self.pair))} "
+            f"| {first.per_turn()} / {second.per_turn()} "
+            f"| {first.per_second()} / {second.per_second()} | {self.draws} ({self.capped}) |"
+        )
+
+
+TABLE_HEAD = (
+    "| game | first vs second | games | points of first | rate | 95% interval | target "
+    "| verdict | s per turn (first / second) | positions/s (first / second) | draws (at cap) |\n"
+    "| --- | --- | ---: | ---: | ---: | --- | ---: | --- | ---: | ---: | ---: |"
+)
+
+
+def play_in_workers(
+    play: Callable[[Job], Played], jobs: Sequence[Job], workers: int
+) -> Iterator[Played]:
+    """``play`` of each job, in order, run in ``workers`` processes."""
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(play, jobs, chunksize=1)
+
+
+def run_round_robins(
+    games: Sequence[str],
+    pairs: Sequence[tuple[str, str]],
+    count: int,
+    seconds: dict[str, float],
+    workers: int,
+) -> Iterator[PairResult]:
+    """Every pair in every game, ``count`` games each, as :class:`PairResult` rows."""
+    for game in games:
+        for pair in pairs:
+            result = PairResult(game, pair)
+            for record in play_in_workers(
+                play_game, pair_jobs(game, pair, count, seconds), workers
+            ):
+                result.add(record)
+            yield result
+
+
+@dataclass(frozen=True)
+class EngineJob:
+    """One Connect6 game of sixtui ``hard`` against Cloudict from a random opening."""
+
+    folder: Path
+    depth: int
+    opening_seed: int
+    engine_colour: int
+    seconds: float
+
+
+@dataclass
+class EngineGame:
+    """sixtui's points in one game against Cloudict, and both players' thinking."""
+
+    points: float
+    sixtui: Thinking
+    engine: ai_engine.EngineClock
+
+
+def play_against_engine(job: EngineJob) -> EngineGame:
+    """Plays ``job`` with a Cloudict of its own, stopped at the end."""
+    game = random_opening("connect6", job.opening_seed)
+    rng = random.Random(job.opening_seed)
+    sixtui = Thinking()
+    with ai_engine.Cloudict(job.folder, job.depth) as engine:
+        points = ai_engine.play_engine_game(
+            engine,
+            game,
+            job.engine_colour,
+            lambda position: think(position, "hard", job.seconds, rng, sixtui),
+            MOVE_CAP,
+        )
+        return EngineGame(points, sixtui, engine.clock)
+
+
+def engine_jobs(folder: Path, games: int, seconds: float, depth: int) -> list[EngineJob]:
+    """``games`` jobs (rounded up to even): each random opening with Cloudict as each colour."""
+    return [
+        EngineJob(folder, depth, opening, colour, seconds)
+        for opening in range((games + 1) // 2)
+        for colour in (0, 1)
+    ]
+
+
+def report_match(folder: Path | None, games: int, seconds: float, depth: int, workers: int) -> None:
+    """Plays and prints the Cloudict match, or one line saying why it is skipped."""
+    if folder is None:
+        print(ai_engine.SKIPPED)
+        return
+    try:
+        ai_engine.check_folder(folder)
+    except ai_engine.EngineError as error:
+        print(f"Cloudict match skipped: {error}")
+        return
+    played = list(
+        play_in_workers(play_against_engine, engine_jobs(folder, games, seconds, depth), workers)
+    )
+    sixtui, clock = Thinking(), ai_engine.EngineClock()
+    for game in played:
+        sixtui.add(game.sixtui)
+        clock.add(game.engine)
+    points = sum(game.points for game in played)
+    print(ENGINE_HEAD)
+    print(
+        f"| connect6: hard {seconds:g} s vs Cloudict depth {depth} | {len(played)} "
+        f"| {rate_cells(points, len(played), ENGINE_TARGET)} | {sixtui.per_turn()} / "
+        f"{clock.per_turn()} | {sixtui.per_second()} / {clock.per_second()} |"
+    )
+
+
+ENGINE_TARGET = 0.5
+ENGINE_HEAD = (
+    "| match | games | points of sixtui | rate | 95% interval | target | verdict "
+    "| s per turn (sixtui / Cloudict) | positions/s (sixtui / Cloudict) |\n"
+    "| --- | ---: | ---: | ---: | --- | ---: | --- | ---: | ---: |"
+)
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line of ``python -m benchmarks ai``."""
+    options = argparse.ArgumentParser(
+        prog="python -m benchmarks ai",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    options.add_argument("--games", type=int, default=4, help="games per pair in each game")
+    options.add_argument("--seconds", type=float, default=0.2, help="seconds per turn")
+    options.add_argument("--hard-seconds", type=float, help="seconds per turn of hard only")
+    options.add_argument("--pairs", default="easy:random,normal:easy,hard:normal")
+    options.add_argument("--game", action="append", choices=sorted(GAME_OPTIONS))
+    options.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    options.add_argument("--engine", type=Path, help="Cloudict's folder (gameEngine, patterns.in)")
+    options.add_argument("--engine-games", type=int, default=10)
+    options.add_argument("--engine-seconds", type=float, default=1.0, help="hard's time vs it")
+    options.add_argument("--engine-depth", type=int, default=4)
+    return options
+
+
+def parse_pairs(text: str) -> list[tuple[str, str]]:
+    """``"hard:normal,easy:random"`` as pairs of levels; an unknown level is a ``ValueError``."""
+    pairs = []
+    for item in text.split(","):
+        first, _, second = item.strip().partition(":")
+        for level in (first, second):
+            if level not in LEVELS:
+                raise ValueError(f"no level {level!r} in {item!r}: use {', '.join(LEVELS)}")
+        pairs.append((first, second))
+    return pairs
+
+
+def level_seconds(seconds: float, hard_seconds: float | None) -> dict[str, float]:
+    """Each level's time per turn: ``seconds``, and ``hard_seconds`` for hard when given."""
+    chosen = dict.fromkeys(LEVELS, seconds)
+    if hard_seconds is not None:
+        chosen["hard"] = hard_seconds
+    return chosen
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Runs the round robins, then the Cloudict match (or says why it is skipped)."""
+    options = parser()
+    args = options.parse_args(argv)
+    try:
+        pairs = parse_pairs(args.pairs)
+    except ValueError as error:
+        options.error(str(error))
+    seconds = level_seconds(args.seconds, args.hard_seconds)
+    times = ", ".join(f"{level} {seconds[level]:g} s" for level in LEVELS[1:])
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {args.workers} workers;",
+        end=" ",
+    )
+    print(f"{args.games} games a pair in each game; time per turn: {times}\n")
+    if args.games > 0:
+        print(TABLE_HEAD, flush=True)
+        games = args.game or DEFAULT_GAMES
+        for result in run_round_robins(games, pairs, args.games, seconds, args.workers):
+            print(result.row(), flush=True)
+        print()
+    report_match(
+        args.engine, args.engine_games, args.engine_seconds, args.engine_depth, args.workers
+    )

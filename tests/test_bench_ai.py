@@ -1,0 +1,192 @@
+"""The computer players' benchmark harness (benchmarks/ai.py, benchmarks/ai_engine.py):
+its statistics, openings, move cap and Cloudict adapter, without running any real match."""
+
+import doctest
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks import ai, ai_engine
+from sixtui.rules import new_game
+from sixtui.rules.square import Square
+
+
+@pytest.mark.parametrize("module", [ai, ai_engine], ids=lambda module: module.__name__)
+def test_docstring_examples_hold(module):
+    failures, _ = doctest.testmod(module, raise_on_error=False, verbose=False)
+    assert failures == 0
+
+
+@pytest.mark.parametrize(
+    ("score", "games", "low", "high"),
+    [
+        (0, 10, 0.0, 0.2775),
+        (10, 10, 0.7225, 1.0),
+        (5, 10, 0.2366, 0.7634),
+        (18, 20, 0.6990, 0.9721),
+    ],
+)
+def test_wilson_interval_matches_known_values(score, games, low, high):
+    assert ai.wilson_interval(score, games) == pytest.approx((low, high), abs=1e-4)
+
+
+def test_wilson_interval_of_no_games_is_everything():
+    assert ai.wilson_interval(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "expected"),
+    [(0.85, 0.99, "met"), (0.6, 0.95, "open"), (0.3, 0.7, "missed"), (0.1, 0.2, "missed")],
+)
+def test_verdict_reads_the_whole_interval_against_the_target(low, high, expected):
+    assert ai.verdict(low, high, 0.8) == expected
+
+
+@pytest.mark.parametrize("name", sorted(ai.GAME_OPTIONS))
+def test_openings_are_legal_unfinished_and_reproducible(name):
+    opening = ai.random_opening(name, seed=3)
+    rules, options = ai.GAME_OPTIONS[name]
+    replayed = new_game(rules, **options)
+    for move in opening.history:
+        replayed.play(move)  # refuses an illegal move
+    assert replayed.result is None
+    assert len(opening.history) == ai.OPENING_MOVES[rules]
+    assert ai.random_opening(name, seed=3).history == opening.history
+
+
+def test_openings_differ_by_seed_and_stay_near_the_middle():
+    histories = {tuple(map(str, ai.random_opening("connect6", seed).history)) for seed in range(8)}
+    assert len(histories) == 8
+    for seed in range(8):
+        for move in ai.random_opening("connect6", seed).history:
+            assert max(abs(move.to.col - 9), abs(move.to.row - 9)) <= ai.OPENING_REACH
+
+
+def test_each_opening_is_played_with_the_colours_swapped():
+    jobs = ai.pair_jobs("six-steffen", ("hard", "normal"), 5, ai.level_seconds(0.1, None))
+    assert len(jobs) == 6
+    for first, second in zip(jobs[::2], jobs[1::2], strict=True):
+        assert first.opening_seed == second.opening_seed
+        assert first.team_levels == ("hard", "normal")
+        assert second.team_levels == ("normal", "hard")
+
+
+def test_a_game_at_its_move_cap_is_a_draw_worth_half_to_each():
+    job = ai.GameJob("connect6", 1, ("random", "random"), ai.level_seconds(0.1, None), move_cap=6)
+    record = ai.play_game(job)
+    assert (record.winner, record.moves, record.capped) == (None, 6, True)
+    assert record.score_of_team(0) == record.score_of_team(1) == 0.5
+
+
+def test_a_pair_scores_for_its_first_level_whatever_its_colour():
+    seconds = ai.level_seconds(0.05, None)
+    result = ai.PairResult("six-steffen", ("easy", "random"))
+    for job in ai.pair_jobs("six-steffen", ("easy", "random"), 2, seconds):
+        record = ai.GameRecord(job, winner=job.team_levels.index("easy"), moves=30)
+        result.add(record)
+    assert (result.games, result.score, result.draws, result.capped) == (2, 2.0, 0, 0)
+    row = result.row()
+    assert row.startswith(
+        "| six-steffen | easy vs random | 2 | 2 | 100% | 34% – 100% | ≥ 98% | open |"
+    )
+    assert row.endswith("| 0 (0) |")
+
+
+def test_pairs_and_level_times_are_read_from_the_command_line():
+    assert ai.parse_pairs("hard:normal, easy:random") == [("hard", "normal"), ("easy", "random")]
+    with pytest.raises(ValueError, match="no level 'expert'"):
+        ai.parse_pairs("expert:easy")
+    assert ai.level_seconds(0.2, 1.0) == {"random": 0.2, "easy": 0.2, "normal": 0.2, "hard": 1.0}
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [("JJ", ["J10"]), ("AA", ["A1"]), ("SS", ["S19"]), ("AS", ["A19"]), ("JKLK", ["J11", "L11"])],
+)
+def test_engine_stones_convert_both_ways(text, points):
+    squares = ai_engine.from_engine(text)
+    assert [str(square) for square in squares] == points
+    assert ai_engine.to_engine(squares) == text
+
+
+def test_engine_columns_and_rows_count_from_the_bottom_left():
+    assert ai_engine.to_engine([Square(0, 0), Square(18, 18), Square(2, 5)]) == "AASSCF"
+
+
+@pytest.mark.parametrize("text", ["", "J", "JJK", "JT", "jj", "JJKKLL"])
+def test_engine_stones_outside_its_letters_are_refused(text):
+    with pytest.raises(ai_engine.EngineError):
+        ai_engine.from_engine(text)
+
+
+def test_the_seat_of_each_opening_stone_follows_connect6_turns():
+    game = ai.random_opening("connect6", seed=0)
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    assert ai_engine._seats_of(game) == [0, 1, 1, 0, 0, 1, 1, 0, 0]
+
+
+def test_engine_search_lines_are_counted():
+    clock = ai_engine.EngineClock()
+    for line in ["Searching 3/37", "AB Time :\t0.500", "Node :\t10168", "Score :\t12.0"]:
+        clock.read(line)
+    assert (clock.nodes, clock.search_seconds) == (10168, 0.5)
+    assert clock.per_second() == "20,336"
+
+
+def test_no_engine_folder_skips_the_match_with_one_line(capsys):
+    ai.report_match(None, games=2, seconds=0.1, depth=4, workers=1)
+    assert capsys.readouterr().out == ai_engine.SKIPPED + "\n"
+
+
+def test_an_engine_folder_without_the_engine_skips_the_match_saying_why(tmp_path, capsys):
+    ai.report_match(tmp_path, games=2, seconds=0.1, depth=4, workers=1)
+    out = capsys.readouterr().out
+    assert out.startswith("Cloudict match skipped:")
+    assert "no gameEngine" in out and out.count("\n") == 1
+
+
+def test_the_adapter_refuses_a_folder_without_patterns(tmp_path):
+    (tmp_path / "gameEngine").write_text("")
+    with pytest.raises(ai_engine.EngineError, match=r"no patterns\.in"):
+        ai_engine.Cloudict(Path(tmp_path), depth=4)
+
+
+FAKE_ENGINE = """\
+import sys
+
+LETTERS = "ABCDEFGHIJKLMNOPQRS"
+taken = set()
+print("Cloudict-like help text")
+for line in sys.stdin:
+    command, _, stones = line.strip().partition(" ")
+    if command == "quit":
+        break
+    if command == "depth":
+        print(f"Set the search depth to {stones}.", flush=True)
+    elif command in ("black", "white", "move"):
+        taken.update(stones[at : at + 2] for at in range(0, len(stones), 2))
+    if command in ("next", "move"):
+        free = [c + r for r in LETTERS for c in LETTERS if c + r not in taken][:2]
+        taken.update(free)
+        print("AB Time :\\t0.010", "Node :\\t50", "move " + "".join(free), sep="\\n", flush=True)
+"""
+
+
+def fake_engine_folder(folder: Path) -> Path:
+    """A folder with a ``gameEngine`` that speaks like Cloudict and plays the first free points."""
+    engine = folder / "gameEngine"
+    engine.write_text(f"#!{sys.executable}\n{FAKE_ENGINE}")
+    engine.chmod(0o755)
+    (folder / "patterns.in").write_text("0\n")
+    return folder
+
+
+@pytest.mark.parametrize("engine_colour", [0, 1])
+def test_a_game_against_an_engine_keeps_both_boards_in_step(tmp_path, engine_colour):
+    job = ai.EngineJob(fake_engine_folder(tmp_path), 4, 2, engine_colour, seconds=0.05)
+    played = ai.play_against_engine(job)
+    assert played.points == 1.0  # the fake engine plays along the bottom rows and loses
+    assert played.sixtui.turns >= 1 and played.engine.answers
+    assert played.engine.nodes == 50 * len(played.engine.answers)
