@@ -260,3 +260,25 @@ def test_the_same_seed_gives_the_same_turns_at_every_level():
     for level in ("easy", "normal"):
         turns = [choose_turn(game, level=level, seed=seed) for seed in range(4)]
         assert turns == [choose_turn(game, level=level, seed=seed) for seed in range(4)]
+
+
+def test_window_counts_follow_every_stone_played_and_taken_back():
+    rng = random.Random(12)
+    board = LineBoard(SIZE)
+    played = []
+    for _ in range(300):
+        if played and rng.random() < 0.4:
+            board.undo(played.pop())
+        else:
+            key = rng.choice([key for key in range(SIZE * SIZE) if board.is_empty(key)])
+            board.play(key, len(played) % 2)
+            played.append(key)
+        fresh = LineBoard(SIZE)
+        for number, key in enumerate(played):
+            fresh.play(key, number % 2)
+        assert (board.score, board.hash, board.threats, board.chances) == (
+            fresh.score,
+            fresh.hash,
+            fresh.threats,
+            fresh.chances,
+        )

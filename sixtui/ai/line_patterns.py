@@ -130,12 +130,28 @@ class LineBoard:
         self.cells[key] = team
         self.hash ^= self.geometry.zobrist[key][team]
         self.stones += 1
-        counts = self.counts[team]
+        mine, theirs, blocked = self.counts[team], self.counts[1 - team], self.blocked
+        threats, chances = self.threats[team], self.chances[team]
+        sign = 1 if team == 0 else -1
+        change = 0
         for window in self.geometry.through[key]:
-            self.score -= self._worth(window)
-            counts[window] += 1
-            self.score += self._worth(window)
-            self._file(window)
+            before = mine[window]
+            mine[window] = before + 1
+            if blocked[window]:
+                continue
+            other = theirs[window]
+            if other:
+                if not before:  # the window was the other team's chance: no more
+                    change += sign * WINDOW_WORTH[other]
+                    self.threats[1 - team].discard(window)
+                    self.chances[1 - team].discard(window)
+                continue
+            change += sign * (WINDOW_WORTH[before + 1] - WINDOW_WORTH[before])
+            if before + 1 == 2:
+                chances.add(window)
+            elif before + 1 == THREAT:
+                threats.add(window)
+        self.score += change
 
     def undo(self, key: int) -> None:
         """Takes back the stone on ``key``."""
@@ -143,39 +159,42 @@ class LineBoard:
         self.cells[key] = EMPTY
         self.hash ^= self.geometry.zobrist[key][team]
         self.stones -= 1
-        counts = self.counts[team]
+        mine, theirs, blocked = self.counts[team], self.counts[1 - team], self.blocked
+        threats, chances = self.threats[team], self.chances[team]
+        sign = 1 if team == 0 else -1
+        change = 0
         for window in self.geometry.through[key]:
-            self.score -= self._worth(window)
-            counts[window] -= 1
-            self.score += self._worth(window)
-            self._file(window)
+            before = mine[window]
+            mine[window] = before - 1
+            if blocked[window]:
+                continue
+            other = theirs[window]
+            if other:
+                if before == 1:  # the window is the other team's chance again
+                    change -= sign * WINDOW_WORTH[other]
+                    if other >= 2:
+                        self.chances[1 - team].add(window)
+                    if other >= THREAT:
+                        self.threats[1 - team].add(window)
+                continue
+            change += sign * (WINDOW_WORTH[before - 1] - WINDOW_WORTH[before])
+            if before == 2:
+                chances.discard(window)
+            elif before == THREAT:
+                threats.discard(window)
+        self.score += change
 
     def block(self, key: int) -> None:
         """Takes the empty point ``key`` out of play (a colored cell)."""
         self.cells[key] = BLOCKED
         for window in self.geometry.through[key]:
-            self.score -= self._worth(window)
+            if not self.blocked[window]:
+                black, white = self.counts[0][window], self.counts[1][window]
+                if not (black and white):
+                    self.score -= WINDOW_WORTH[black] - WINDOW_WORTH[white]
             self.blocked[window] += 1
-            self._file(window)
-
-    def _worth(self, window: int) -> int:
-        if self.blocked[window]:
-            return 0
-        black, white = self.counts[0][window], self.counts[1][window]
-        if black and white:
-            return 0
-        return WINDOW_WORTH[black] - WINDOW_WORTH[white]
-
-    def _file(self, window: int) -> None:
-        """Keeps the window in the threat and chance sets it now belongs to."""
-        for team in (0, 1):
-            mine = self.counts[team][window]
-            clean = not self.blocked[window] and not self.counts[1 - team][window]
-            for found, least in ((self.threats[team], THREAT), (self.chances[team], 2)):
-                if clean and mine >= least:
-                    found.add(window)
-                else:
-                    found.discard(window)
+            for found in (*self.threats, *self.chances):
+                found.discard(window)
 
     # -- reading it ------------------------------------------------------------------
 

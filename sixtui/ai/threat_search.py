@@ -29,14 +29,16 @@ solved are kept in a table keyed on the board's Zobrist hash.
 from __future__ import annotations
 
 import time
+from collections import defaultdict
 from itertools import combinations
 
-from sixtui.ai.line_patterns import STOPS_ALL_HOPE, LineBoard
+from sixtui.ai.line_patterns import STOPS_ALL_HOPE, WINDOW_WORTH, LineBoard
 
 # The attacker's pairs tried at each turn, best first: enough to find the
 # usual wins, few enough that three or four turns fit in a second.
 ATTACKS_TRIED = 14
 PARTNERS = 8  # second stones tried beside a stone that makes a threat
+SHORTLIST = 40  # pairs played out to rank them
 
 
 class OutOfTime(Exception):
@@ -117,26 +119,30 @@ class ThreatSearch:
 
     def _attacks(self) -> list[tuple[int, ...]]:
         """The attacker's pairs that make a threat and leave the defender no six,
-        the hardest to stop first."""
+        the hardest to stop first.
+
+        Pairs are first shortlisted by what their points add to the attacker's
+        clean windows, a cheap sum, and only the shortlist is played out.
+        """
         board, attacker = self.board, self.attacker
         counts = board.counts[attacker]
+        potential: dict[int, int] = defaultdict(int)
         pairs: set[tuple[int, ...]] = set()
         makers: set[int] = set()  # one stone here makes a threat
         for window in board.chances[attacker]:
             empties = board.empties(window)
+            for key in empties:
+                potential[key] += WINDOW_WORTH[counts[window] + 1]
             if counts[window] >= 3:
                 makers.update(empties)
             else:
                 pairs.update(combinations(empties, 2))
-        building = sorted(board.chance_cells(attacker), key=lambda key: -board.gain(key, attacker))[
-            :PARTNERS
-        ]
+        partners = makers | set(sorted(potential, key=potential.__getitem__)[-PARTNERS:])
         for maker in makers:
-            for partner in makers | set(building):
-                if partner != maker:
-                    pairs.add(tuple(sorted((maker, partner))))
+            pairs.update(tuple(sorted((maker, other))) for other in partners if other != maker)
+        shortlist = sorted(pairs, key=lambda pair: -potential[pair[0]] - potential[pair[1]])
         ranked = []
-        for pair in pairs:
+        for pair in shortlist[:SHORTLIST]:
             rank = self._forcing_rank(pair)
             if rank is not None:
                 ranked.append((rank, pair))
