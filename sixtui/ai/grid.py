@@ -43,6 +43,7 @@ OWN_THREAT_TURNS = {"normal": 3, "hard": 6}
 OTHER_THREAT_TURNS = {"normal": 2, "hard": 5}
 OWN_SEARCH_SHARE = 0.4  # of hard's budget, for its own threat search
 CANDIDATE_POINTS = 10  # best single points whose pairs are weighed
+DEFENDERS = 8  # points of the other team's lines added when it has a double threat
 REPLY_POINTS = 6  # the other team's points whose pairs answer a candidate (hard)
 EASY_CHOICES = 4
 EASY_OVERLOOKS = 0.2  # how often easy misses the other team's six to come
@@ -206,8 +207,9 @@ def _candidate_pairs(
     points = set(_ranked_points(values)[:CANDIDATE_POINTS])
     points |= {key for window in board.threat_cells(other) for key in window}
     their_attack = ThreatSearch(board, other, deadline).forced_win(2)
-    if their_attack is not None:
-        points |= set(their_attack) | board.chance_cells(other, 3)
+    if their_attack is not None:  # the points that can still spoil it
+        spoilers = sorted(board.chance_cells(other), key=lambda key: -values.get(key, 0.0))
+        points |= set(their_attack) | set(spoilers[:DEFENDERS])
     pairs = [tuple(pair) for pair in combinations(sorted(points), 2)]
     if board.threats[other]:
         blocking = [pair for pair in pairs if not _leaves_a_six(board, team, pair)]
