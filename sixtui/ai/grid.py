@@ -41,7 +41,7 @@ from sixtui.rules import Game, IllegalMove, Move
 OWN_THREAT_TURNS = {"normal": 3, "hard": 6}
 # The other team's threat wins that a chosen pair must leave it none of.
 OTHER_THREAT_TURNS = {"normal": 2, "hard": 5}
-OWN_SEARCH_SHARE = 0.4  # of hard's budget, for its own threat search
+OWN_SEARCH_SHARE = 0.25  # of hard's budget, for its own threat search
 CANDIDATE_POINTS = 10  # best single points whose pairs are weighed
 DEFENDERS = 8  # points of the other team's lines added when it has a double threat
 REPLY_POINTS = 6  # the other team's points whose pairs answer a candidate (hard)
@@ -268,8 +268,9 @@ def _safest_pair(
     """The best-placed pair that leaves the other team no threat win, looked for
     ever deeper up to ``deepest`` turns while time lasts."""
     choice = pairs[0]
+    hopeful = list(pairs)
     for turns in range(2, deepest + 1):
-        found = _first_safe(game, board, team, pairs, turns, deadline)
+        found = _first_safe(game, board, team, hopeful, turns, deadline)
         if found is None:
             break
         choice = found
@@ -282,11 +283,14 @@ def _first_safe(
     game: Game,
     board: LineBoard,
     team: int,
-    pairs: list[tuple[int, ...]],
+    hopeful: list[tuple[int, ...]],
     turns: int,
     deadline: float,
 ) -> tuple[int, ...] | None:
-    for pair in pairs:
+    """The first pair of ``hopeful`` after which the other team has no win in ``turns``
+    turns. Pairs that leave one are dropped from ``hopeful``: a win in fewer turns is
+    also one within more, so the next, deeper look skips them."""
+    for pair in list(hopeful):
         if time.perf_counter() > deadline:
             return None
         for key in pair:
@@ -294,12 +298,14 @@ def _first_safe(
         their_win = ThreatSearch(board, 1 - team, deadline).forced_win(turns)
         for key in reversed(pair):
             board.undo(key)
-        if (
-            their_win is None
-            and time.perf_counter() <= deadline
-            and (game.name != "gameof6" or not _gives_a_closing(game, board, pair, deadline))
+        if time.perf_counter() > deadline:
+            return None
+        if their_win is not None or (
+            game.name == "gameof6" and _gives_a_closing(game, board, pair, deadline)
         ):
-            return pair
+            hopeful.remove(pair)
+            continue
+        return pair
     return None
 
 
