@@ -128,19 +128,26 @@ def _closing_turn(
 
 def _wins(game: Game, board: LineBoard, keys: list[int], team: int) -> bool:
     """Whether playing ``keys`` on the real game wins it for ``team`` (``game`` is kept)."""
+    played = _play_points(game, board, keys)
+    won = game.result is not None and game.result.winner == team
+    for _ in range(played):
+        game.undo()
+    return won
+
+
+def _play_points(game: Game, board: LineBoard, keys: Iterable[int]) -> int:
+    """Plays ``keys`` on the real game until one is refused (in Game of 6 the first
+    dot may color the second's cell) or the game ends; returns how many it played."""
     played = 0
     for key in keys:
         if game.result is not None:
             break
         try:
             game.play(Move(board.square(key)))
-        except IllegalMove:  # the first dot colored the second's cell
+        except IllegalMove:
             break
         played += 1
-    won = game.result is not None and game.result.winner == team
-    for _ in range(played):
-        game.undo()
-    return won
+    return played
 
 
 # -- weighing points and pairs -------------------------------------------------------
@@ -311,15 +318,7 @@ def _first_safe(
 
 def _gives_a_closing(game: Game, board: LineBoard, pair: tuple[int, ...], deadline: float) -> bool:
     """Game of 6: whether after ``pair`` the other team colors its sixth cell at once."""
-    played = 0
-    for key in pair:
-        if game.result is not None:
-            break
-        try:
-            game.play(Move(board.square(key)))
-        except IllegalMove:
-            break
-        played += 1
+    played = _play_points(game, board, pair)
     loses = game.result is None and winning_turn(game, deadline) is not None
     for _ in range(played):
         game.undo()
