@@ -143,8 +143,10 @@ class LineBoard:
             if other:
                 if not before:  # the window was the other team's chance: no more
                     change += sign * WINDOW_WORTH[other]
-                    self.threats[1 - team].discard(window)
-                    self.chances[1 - team].discard(window)
+                    if other >= 2:
+                        self.chances[1 - team].discard(window)
+                    if other >= THREAT:
+                        self.threats[1 - team].discard(window)
                 continue
             change += sign * (WINDOW_WORTH[before + 1] - WINDOW_WORTH[before])
             if before + 1 == 2:

@@ -38,7 +38,7 @@ from sixtui.ai.line_patterns import STOPS_ALL_HOPE, WINDOW_WORTH, LineBoard
 # usual wins, few enough that three or four turns fit in a second.
 ATTACKS_TRIED = 14
 PARTNERS = 8  # second stones tried beside a stone that makes a threat
-SHORTLIST = 40  # pairs played out to rank them
+SHORTLIST = 30  # pairs played out to rank them
 
 
 class OutOfTime(Exception):
