@@ -276,8 +276,8 @@ def test_window_counts_follow_every_stone_played_and_taken_back():
         fresh = LineBoard(SIZE)
         for number, key in enumerate(played):
             fresh.play(key, number % 2)
-        assert (board.score, board.hash, board.threats, board.chances) == (
-            fresh.score,
+        assert (board.worth, board.hash, board.threats, board.chances) == (
+            fresh.worth,
             fresh.hash,
             fresh.threats,
             fresh.chances,

@@ -199,7 +199,7 @@ def _pair_score(board: LineBoard, team: int, pair: Iterable[int]) -> int:
     played = [key for key in pair if board.is_empty(key)]
     for key in played:
         board.play(key, team)
-    score = board.score if team == 0 else -board.score
+    score = board.worth[team] - board.worth[1 - team]
     for key in reversed(played):
         board.undo(key)
     return score

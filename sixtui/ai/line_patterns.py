@@ -85,9 +85,9 @@ def windows_of(size: int) -> Windows:
 class LineBoard:
     """Stones on a square board, with the stones of each team counted per window.
 
-    ``score`` is the pattern score for team 0 (team 1's is its negative):
-    :data:`WINDOW_WORTH` of each clean window, own windows counted plus and the
-    other team's minus. ``hash`` is a Zobrist hash of the stones.
+    ``worth[team]`` adds up :data:`WINDOW_WORTH` over the team's clean windows;
+    ``score`` is the pattern score for team 0, its worth less team 1's (team
+    1's score is its negative). ``hash`` is a Zobrist hash of the stones.
     """
 
     def __init__(self, size: int) -> None:
@@ -99,9 +99,13 @@ class LineBoard:
         self.blocked = [0] * count
         self.threats: tuple[set[int], set[int]] = (set(), set())
         self.chances: tuple[set[int], set[int]] = (set(), set())  # clean, 2 stones or more
-        self.score = 0
+        self.worth = [0, 0]
         self.hash = 0
         self.stones = 0
+
+    @property
+    def score(self) -> int:
+        return self.worth[0] - self.worth[1]
 
     @classmethod
     def from_game(cls, game: Game) -> LineBoard:
@@ -132,8 +136,7 @@ class LineBoard:
         self.stones += 1
         mine, theirs, blocked = self.counts[team], self.counts[1 - team], self.blocked
         threats, chances = self.threats[team], self.chances[team]
-        sign = 1 if team == 0 else -1
-        change = 0
+        gained = lost = 0
         for window in self.geometry.through[key]:
             before = mine[window]
             mine[window] = before + 1
@@ -142,18 +145,19 @@ class LineBoard:
             other = theirs[window]
             if other:
                 if not before:  # the window was the other team's chance: no more
-                    change += sign * WINDOW_WORTH[other]
+                    lost += WINDOW_WORTH[other]
                     if other >= 2:
                         self.chances[1 - team].discard(window)
                     if other >= THREAT:
                         self.threats[1 - team].discard(window)
                 continue
-            change += sign * (WINDOW_WORTH[before + 1] - WINDOW_WORTH[before])
+            gained += WINDOW_WORTH[before + 1] - WINDOW_WORTH[before]
             if before + 1 == 2:
                 chances.add(window)
             elif before + 1 == THREAT:
                 threats.add(window)
-        self.score += change
+        self.worth[team] += gained
+        self.worth[1 - team] -= lost
 
     def undo(self, key: int) -> None:
         """Takes back the stone on ``key``."""
@@ -163,8 +167,7 @@ class LineBoard:
         self.stones -= 1
         mine, theirs, blocked = self.counts[team], self.counts[1 - team], self.blocked
         threats, chances = self.threats[team], self.chances[team]
-        sign = 1 if team == 0 else -1
-        change = 0
+        lost = regained = 0
         for window in self.geometry.through[key]:
             before = mine[window]
             mine[window] = before - 1
@@ -173,18 +176,19 @@ class LineBoard:
             other = theirs[window]
             if other:
                 if before == 1:  # the window is the other team's chance again
-                    change -= sign * WINDOW_WORTH[other]
+                    regained += WINDOW_WORTH[other]
                     if other >= 2:
                         self.chances[1 - team].add(window)
                     if other >= THREAT:
                         self.threats[1 - team].add(window)
                 continue
-            change += sign * (WINDOW_WORTH[before - 1] - WINDOW_WORTH[before])
+            lost += WINDOW_WORTH[before] - WINDOW_WORTH[before - 1]
             if before == 2:
                 chances.discard(window)
             elif before == THREAT:
                 threats.discard(window)
-        self.score += change
+        self.worth[team] -= lost
+        self.worth[1 - team] += regained
 
     def block(self, key: int) -> None:
         """Takes the empty point ``key`` out of play (a colored cell)."""
@@ -193,7 +197,8 @@ class LineBoard:
             if not self.blocked[window]:
                 black, white = self.counts[0][window], self.counts[1][window]
                 if not (black and white):
-                    self.score -= WINDOW_WORTH[black] - WINDOW_WORTH[white]
+                    self.worth[0] -= WINDOW_WORTH[black]
+                    self.worth[1] -= WINDOW_WORTH[white]
             self.blocked[window] += 1
             for found in (*self.threats, *self.chances):
                 found.discard(window)
