@@ -107,10 +107,11 @@ def answers_that_stop(board, attacker):
 # -- positions ------------------------------------------------------------------------
 
 
-def planted(name, rng, lines, size=SIZE, extra=6):
-    """A game with the mover (Black, two stones to play) owning ``lines[0]`` lines and
-    White ``lines[1]``, each a random window holding 3 or 4 stones, among scattered
-    stones; ``None`` when the random stones end the game first."""
+def planted(name, rng, lines, extra=6):
+    """A game with Black to play two stones, where ``lines[team]`` is (how many random
+    windows, how many of the team's stones in each), among scattered stones (Black
+    has ``extra`` at least); ``None`` when the stones end the game on the way."""
+    size = SIZE
     points = {}
     for team, (count, stones) in enumerate(lines):
         for _ in range(count):
