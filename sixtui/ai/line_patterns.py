@@ -1,0 +1,299 @@
+"""Lines of a Connect6 or Game of 6 board read as windows, kept up to date stone by stone.
+
+A *window* is a stretch of six points along a row, a column or a diagonal.
+Six stones of one team in a window win. A window that holds stones of one
+team only is that team's *chance*; one with four or five of them is a
+*threat*: the other team must put a stone in it this turn or lose.
+
+:class:`LineBoard` counts each window's stones as stones are placed and
+taken back, so that the threats, the stones needed to stop them, and a
+pattern score of the whole board are read without scanning the board.
+
+>>> board = LineBoard(9)
+>>> for point in ["A1", "B1", "C1", "D1"]:
+...     board.play(board.key(point), 0)
+>>> board.stones_to_stop(0)  # E1 meets the only threat
+1
+>>> for point in ["A3", "A4", "A5"]:
+...     board.play(board.key(point), 0)
+>>> board.stones_to_stop(0)  # E1, and A2 or A6
+2
+>>> board.play(board.key("A6"), 0)
+>>> board.stones_to_stop(0)  # E1, A2 and A7: a turn's two stones cannot stop both lines
+3
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+from sixtui.rules import Game, Square
+
+RUN = 6
+EMPTY = -1
+BLOCKED = -2  # a colored cell or a dead dot: out of play for both teams
+THREAT = 4  # stones of one team in a clean window that make it a threat
+# A clean window holding this many stones of one team is worth this much to it:
+# steep, so that one threat outweighs many loose stones.
+WINDOW_WORTH = (0, 1, 6, 40, 400, 1600, 100_000)
+STOPS_ALL_HOPE = 3  # stones needed to stop every threat: more than a turn has
+
+_DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
+@dataclass(frozen=True, slots=True)
+class Windows:
+    """The windows of one board size: their points, and the windows through each point."""
+
+    size: int
+    points: tuple[tuple[int, ...], ...]  # window → its six keys
+    through: tuple[tuple[int, ...], ...]  # key → the windows through it
+    zobrist: tuple[tuple[int, int], ...]  # key → a random number per team
+
+
+@cache
+def windows_of(size: int) -> Windows:
+    """Every window of a ``size`` board; keys are ``row * size + col``.
+
+    >>> len(windows_of(6).points)  # 6 rows, 6 columns and 2 diagonals
+    14
+    """
+    windows = [
+        tuple((row + k * dr) * size + col + k * dc for k in range(RUN))
+        for dc, dr in _DIRECTIONS
+        for row in range(size)
+        for col in range(size)
+        if 0 <= col + (RUN - 1) * dc < size and 0 <= row + (RUN - 1) * dr < size
+    ]
+    through: list[list[int]] = [[] for _ in range(size * size)]
+    for window, keys in enumerate(windows):
+        for key in keys:
+            through[key].append(window)
+    rng = random.Random(size)  # fixed, so that hashes repeat from run to run
+    return Windows(
+        size=size,
+        points=tuple(windows),
+        through=tuple(tuple(found) for found in through),
+        zobrist=tuple((rng.getrandbits(64), rng.getrandbits(64)) for _ in range(size * size)),
+    )
+
+
+class LineBoard:
+    """Stones on a square board, with the stones of each team counted per window.
+
+    ``worth[team]`` adds up :data:`WINDOW_WORTH` over the team's clean windows;
+    ``score`` is the pattern score for team 0, its worth less team 1's (team
+    1's score is its negative). ``hash`` is a Zobrist hash of the stones.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.geometry = geometry = windows_of(size)
+        self.cells = [EMPTY] * (size * size)
+        count = len(geometry.points)
+        self.counts = ([0] * count, [0] * count)
+        self.blocked = [0] * count
+        self.threats: tuple[set[int], set[int]] = (set(), set())
+        self.chances: tuple[set[int], set[int]] = (set(), set())  # clean, 2 stones or more
+        self.worth = [0, 0]
+        self.hash = 0
+        self.stones = 0
+
+    @property
+    def score(self) -> int:
+        return self.worth[0] - self.worth[1]
+
+    @classmethod
+    def from_game(cls, game: Game) -> LineBoard:
+        """The live stones of ``game``; colored cells (and the dots on them) block lines."""
+        size: int = game.size  # type: ignore[attr-defined]
+        board = cls(size)
+        for square, team in game.layout().items():  # type: ignore[attr-defined]
+            if game.colored(square) is None:  # type: ignore[attr-defined]
+                board.play(square.row * size + square.col, team)
+        for square in game.colored_cells():  # type: ignore[attr-defined]
+            board.block(square.row * size + square.col)
+        return board
+
+    def key(self, point: str | Square) -> int:
+        """The key of a point given as notation or :class:`Square`."""
+        square = point if isinstance(point, Square) else Square.parse(point)
+        return square.row * self.size + square.col
+
+    def square(self, key: int) -> Square:
+        return Square(key % self.size, key // self.size)
+
+    # -- changing the board ----------------------------------------------------------
+
+    def play(self, key: int, team: int) -> None:
+        """Puts a stone of ``team`` on the empty point ``key``."""
+        self.cells[key] = team
+        self.hash ^= self.geometry.zobrist[key][team]
+        self.stones += 1
+        mine, theirs, blocked = self.counts[team], self.counts[1 - team], self.blocked
+        threats, chances = self.threats[team], self.chances[team]
+        gained = lost = 0
+        for window in self.geometry.through[key]:
+            before = mine[window]
+            mine[window] = before + 1
+            if blocked[window]:
+                continue
+            other = theirs[window]
+            if other:
+                if not before:  # the window was the other team's chance: no more
+                    lost += WINDOW_WORTH[other]
+                    if other >= 2:
+                        self.chances[1 - team].discard(window)
+                    if other >= THREAT:
+                        self.threats[1 - team].discard(window)
+                continue
+            gained += WINDOW_WORTH[before + 1] - WINDOW_WORTH[before]
+            if before + 1 == 2:
+                chances.add(window)
+            elif before + 1 == THREAT:
+                threats.add(window)
+        self.worth[team] += gained
+        self.worth[1 - team] -= lost
+
+    def undo(self, key: int) -> None:
+        """Takes back the stone on ``key``."""
+        team = self.cells[key]
+        self.cells[key] = EMPTY
+        self.hash ^= self.geometry.zobrist[key][team]
+        self.stones -= 1
+        mine, theirs, blocked = self.counts[team], self.counts[1 - team], self.blocked
+        threats, chances = self.threats[team], self.chances[team]
+        lost = regained = 0
+        for window in self.geometry.through[key]:
+            before = mine[window]
+            mine[window] = before - 1
+            if blocked[window]:
+                continue
+            other = theirs[window]
+            if other:
+                if before == 1:  # the window is the other team's chance again
+                    regained += WINDOW_WORTH[other]
+                    if other >= 2:
+                        self.chances[1 - team].add(window)
+                    if other >= THREAT:
+                        self.threats[1 - team].add(window)
+                continue
+            lost += WINDOW_WORTH[before] - WINDOW_WORTH[before - 1]
+            if before == 2:
+                chances.discard(window)
+            elif before == THREAT:
+                threats.discard(window)
+        self.worth[team] -= lost
+        self.worth[1 - team] += regained
+
+    def block(self, key: int) -> None:
+        """Takes the empty point ``key`` out of play (a colored cell)."""
+        self.cells[key] = BLOCKED
+        for window in self.geometry.through[key]:
+            if not self.blocked[window]:
+                black, white = self.counts[0][window], self.counts[1][window]
+                if not (black and white):
+                    self.worth[0] -= WINDOW_WORTH[black]
+                    self.worth[1] -= WINDOW_WORTH[white]
+            self.blocked[window] += 1
+            for found in (*self.threats, *self.chances):
+                found.discard(window)
+
+    # -- reading it ------------------------------------------------------------------
+
+    def empties(self, window: int) -> list[int]:
+        cells = self.cells
+        return [key for key in self.geometry.points[window] if cells[key] == EMPTY]
+
+    def is_empty(self, key: int) -> bool:
+        return self.cells[key] == EMPTY
+
+    def winning_stones(self, team: int, stones: int) -> list[int] | None:
+        """Points that make six for ``team`` with at most ``stones`` stones, if any.
+
+        >>> board = LineBoard(9)
+        >>> for col in range(4):
+        ...     board.play(col, 0)
+        >>> [str(board.square(key)) for key in board.winning_stones(0, 2)]
+        ['E1', 'F1']
+        """
+        best: list[int] | None = None
+        for window in self.threats[team]:
+            missing = self.empties(window)
+            if len(missing) <= stones and (best is None or len(missing) < len(best)):
+                best = missing
+        return best
+
+    def threat_cells(self, team: int) -> list[list[int]]:
+        """The open points of each of ``team``'s threat windows."""
+        return [self.empties(window) for window in self.threats[team]]
+
+    def stones_to_stop(self, team: int) -> int:
+        """How many stones the other team needs to meet every threat of ``team``
+        (0 to 2, or :data:`STOPS_ALL_HOPE` when two are not enough)."""
+        blockers = _fewest_blockers(self.threat_cells(team))
+        return STOPS_ALL_HOPE if blockers is None else len(blockers)
+
+    def blocking_sets(self, team: int) -> list[tuple[int, ...]]:
+        """Every set of at most two points that meets all of ``team``'s threats
+        (one point, or two points of which neither alone does); none when two
+        points are not enough."""
+        windows = self.threat_cells(team)
+        cells = sorted({key for window in windows for key in window})
+        singles = [(key,) for key in cells if all(key in window for window in windows)]
+        if singles:
+            return singles
+        return [
+            pair
+            for pair in combinations(cells, 2)
+            if all(pair[0] in window or pair[1] in window for window in windows)
+        ]
+
+    def chance_cells(self, team: int, least: int = 2) -> set[int]:
+        """Open points of ``team``'s clean windows holding at least ``least`` stones."""
+        counts = self.counts[team]
+        return {
+            key
+            for window in self.chances[team]
+            if counts[window] >= least
+            for key in self.empties(window)
+        }
+
+    def near(self, reach: int, team: int | None = None) -> Iterator[int]:
+        """Open points within ``reach`` steps of a stone (of ``team``, or of either),
+        in key order."""
+        size, cells = self.size, self.cells
+        marked = [False] * len(cells)
+        for key, owner in enumerate(cells):
+            if owner < 0 or (team is not None and owner != team):
+                continue
+            col, row = key % size, key // size
+            for r in range(max(0, row - reach), min(size, row + reach + 1)):
+                for c in range(max(0, col - reach), min(size, col + reach + 1)):
+                    marked[r * size + c] = True
+        return (key for key, seen in enumerate(marked) if seen and cells[key] == EMPTY)
+
+    def gain(self, key: int, team: int) -> int:
+        """How much ``team``'s score grows with a stone on ``key`` (``key`` stays empty)."""
+        before = self.score
+        self.play(key, team)
+        grown = self.score - before
+        self.undo(key)
+        return grown if team == 0 else -grown
+
+
+def _fewest_blockers(windows: Iterable[list[int]]) -> tuple[int, ...] | None:
+    """The fewest points (at most two) meeting every window, or ``None`` if two do not."""
+    windows = list(windows)
+    if not windows:
+        return ()
+    cells = sorted({key for window in windows for key in window})
+    for count in (1, 2):
+        for picked in combinations(cells, count):
+            if all(any(key in window for key in picked) for window in windows):
+                return picked
+    return None
