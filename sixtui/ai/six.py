@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 import time
 
-from sixtui.ai.six_search import THREAT_WIN, SixSearch, Timeout
+from sixtui.ai.six_search import THREAT_WIN, WIN, SixSearch, Timeout
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import Game, Move
 from sixtui.rules.hexes import NEIGHBOUR_STEPS, pack
@@ -75,7 +75,8 @@ def winning_move(game: Game, deadline: float) -> Move | None:
     In declaring games that is ``declare`` while the team's right to a shape stands, or
     a move completing a shape played with ``!``, kept only if the game says it won: a
     ``!`` naming no shape the team may declare wins nothing. Only the moves that can
-    complete a shape are tried on the board.
+    complete a shape, or capture (see :meth:`SixSearch.capture_gains`), are tried on
+    the board.
     """
     team = game.team(game.to_move)
     declaring = game.declare  # type: ignore[attr-defined]
@@ -86,12 +87,17 @@ def winning_move(game: Game, deadline: float) -> Move | None:
         owner != team and all(board.get(cell + step) == team for step in NEIGHBOUR_STEPS)
         for cell, owner in board.items()
     )
-    for move in game.legal_moves():
-        if move.to is None:
-            return move  # declare: the shape on the table wins
+    legal = game.legal_moves()
+    if legal and legal[0].to is None:
+        return legal[0]  # declare: the shape on the table wins
+    capturing = SixSearch(game, deadline).capture_gains(legal, team) if legal else {}
+    for move in legal:
         if time.perf_counter() > deadline:
             break
-        if not (ring_prizes and move.origin is not None) and pack(move.to) not in completing:
+        lifts_a_prize = move.origin is not None and (
+            ring_prizes or capturing.get((pack(move.origin), move.keep), 0) >= WIN
+        )
+        if not lifts_a_prize and pack(move.to) not in completing:  # type: ignore[arg-type]
             continue
         if declaring:
             move = Move(move.to, move.origin, move.keep, declare=True)

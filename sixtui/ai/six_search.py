@@ -33,7 +33,8 @@ import time
 
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import Game, Move
-from sixtui.rules.hexes import pack
+from sixtui.rules.hexes import Hex, pack
+from sixtui.rules.six_lifting import CutPoints
 
 WIN = 1_000_000
 THREAT_WIN = WIN // 2  # a leaf the side to move wins next turn, as far as the shapes tell
@@ -129,6 +130,7 @@ class SixSearch:
         """``moves`` by what they do to the shapes through their cells, best first."""
         shapes = self.shapes
         urgent = shapes.double_threat_cells(team) | shapes.double_threat_cells(1 - team)
+        captures = self.capture_gains(moves, team)
         placing: dict[int, int] = {}
         lifting: dict[int, int] = {}
 
@@ -141,10 +143,32 @@ class SixSearch:
                 origin = pack(move.origin)
                 if origin not in lifting:
                     lifting[origin] = shapes.lifting_gain(origin, team)
-                score += lifting[origin]
+                score += lifting[origin] + captures.get((origin, move.keep), 0)
             return score
 
         return sorted(moves, key=gain, reverse=True)
+
+    def capture_gains(self, moves: list[Move], team: int) -> dict[tuple[int, Hex | None], int]:
+        """For each lift among ``moves`` that splits the layout, by its cell and the group
+        kept: what the pieces it captures are worth to ``team`` (the other team's count
+        for it, its own against it). Where they are found, a lift is played once per group kept:
+        what it captures does not depend on where the piece goes."""
+        if not self.game.rules.split_captures or moves[0].origin is None:  # type: ignore[attr-defined]
+            return {}
+        splitting = CutPoints(self.board).cut_cells
+        gains: dict[tuple[int, Hex | None], int] = {}
+        game = self.game
+        for move in moves:
+            key = (pack(move.origin), move.keep)  # type: ignore[arg-type]
+            if key[0] not in splitting or key in gains:
+                continue
+            mine, theirs = game.pieces(team), game.pieces(1 - team)  # type: ignore[attr-defined]
+            game.play(move)
+            lost = mine - game.pieces(team), theirs - game.pieces(1 - team)  # type: ignore[attr-defined]
+            won = game.result is not None and game.result.winner == team
+            game.undo()
+            gains[key] = WIN if won else PIECE_WORTH * (lost[1] - lost[0])
+        return gains
 
     def _declared(self, move: Move) -> Move:
         """``move`` written with ``!`` in a declaring game, where completing a shape wins
