@@ -254,7 +254,7 @@ def test_a_capture_that_leaves_too_few_pieces_wins(players, level):
             assert not lets_the_other_team_win(game, move)
 
 
-# -- never an illegal move, whatever the budget ------------------------------------------------------
+# -- never an illegal move, whatever the budget ------------------------------------------------
 
 
 @pytest.mark.parametrize("options", EVERY_OPTION)
