@@ -61,16 +61,22 @@ def can_win_at_once(game):
     return game.result is None and any(wins_at_once(game, move) for move in every_move(game))
 
 
-def lets_the_other_team_win(game, move):
-    """Whether after ``move`` the other team wins, at once or with its next move."""
+def lets_the_other_team(game, move, succeed):
+    """Whether after ``move`` the other team has won, or ``succeed(game)`` says that with
+    its next move it can."""
     team = game.team(game.to_move)
     game.play(move)
     try:
         if game.result is not None:
             return game.result.winner not in (team, None)
-        return game.team(game.to_move) != team and can_win_at_once(game)
+        return game.team(game.to_move) != team and succeed(game)
     finally:
         game.undo()
+
+
+def lets_the_other_team_win(game, move):
+    """Whether after ``move`` the other team wins, at once or with its next move."""
+    return lets_the_other_team(game, move, can_win_at_once)
 
 
 def forces_a_win(game, move):
@@ -97,14 +103,9 @@ def forces_a_win(game, move):
 
 def lets_the_other_team_force_a_win(game, move):
     """Whether after ``move`` the other team can win at once or make a double threat."""
-    team = game.team(game.to_move)
-    game.play(move)
-    try:
-        if game.result is not None:
-            return game.result.winner not in (team, None)
-        return any(forces_a_win(game, reply) for reply in every_move(game))
-    finally:
-        game.undo()
+    return lets_the_other_team(
+        game, move, lambda game: any(forces_a_win(game, reply) for reply in every_move(game))
+    )
 
 
 # -- the positions ----------------------------------------------------------------------------

@@ -4,10 +4,11 @@ for double threats, the two winning cells that one move cannot both fill.
 Every level first wins at once when it can (:func:`winning_move`). Then:
 
 * ``hard`` searches (:class:`~sixtui.ai.six_search.SixSearch`) deeper and deeper
-  until its budget is spent: the whole default second.
+  until its budget is spent: the whole default second, unless the game's end comes
+  within its reach first.
 * ``normal`` searches two plies, enough to make a double threat and to avoid a
-  move after which the other team makes one; it stops early, usually within a
-  tenth of its budget.
+  move after which the other team makes one; it stops there, after a few hundredths
+  of a second in the first round and a few tenths at most in the second.
 * ``easy`` blocks a winning cell of the other team, then plays one of its few
   best-ranked moves at random, and only some of the time checks that the move
   does not hand the other team a double threat; a few hundredths of a second.

@@ -149,11 +149,14 @@ class SixSearch:
         return sorted(moves, key=gain, reverse=True)
 
     def capture_gains(self, moves: list[Move], team: int) -> dict[tuple[int, Hex | None], int]:
-        """For each lift among ``moves`` that splits the layout, by its cell and the group
-        kept: what the pieces it captures are worth to ``team`` (the other team's count
-        for it, its own against it). Where they are found, a lift is played once per group kept:
-        what it captures does not depend on where the piece goes."""
-        if not self.game.rules.split_captures or moves[0].origin is None:  # type: ignore[attr-defined]
+        """What the captures of each lift among ``moves`` that splits the layout are worth
+        to ``team``, by the lifted cell and the group kept: the other team's pieces taken
+        count for it, its own against it, and leaving the other team too few is a win.
+
+        One move per lifted cell and group kept is played: what a lift captures does not
+        depend on where the piece goes.
+        """
+        if not moves or moves[0].origin is None or not self.game.rules.split_captures:  # type: ignore[attr-defined]
             return {}
         splitting = CutPoints(self.board).cut_cells
         gains: dict[tuple[int, Hex | None], int] = {}

@@ -161,34 +161,23 @@ class ShapeBoard:
         return total
 
     def _change(self, cell: int, team: int, placing: bool) -> int:
+        shapes = _shapes_with(cell)
+        if not self.centre_may_be_opponent:
+            # Under these rules a piece in a circle's middle spoils it or, lifted, frees it.
+            shapes = (*shapes, ("circle", cell))
         board = self.board
         before = board.get(cell)
-        total = 0
-        for shape in _shapes_with(cell):
-            was = self._worth(shape, team)
-            if placing:
-                board[cell] = team
-            else:
-                del board[cell]
-            total += self._worth(shape, team) - was
-            if before is None:
-                del board[cell]
-            else:
-                board[cell] = before
-        # The circle round ``cell``: a middle piece spoils or frees it under some rules.
-        if not self.centre_may_be_opponent:
-            circle = ("circle", cell)
-            was = self._worth(circle, team)
-            if placing:
-                board[cell] = team
-            else:
-                del board[cell]
-            total += self._worth(circle, team) - was
-            if before is None:
-                del board[cell]
-            else:
-                board[cell] = before
-        return total
+        was = sum(self._worth(shape, team) for shape in shapes)
+        if placing:
+            board[cell] = team
+        else:
+            del board[cell]
+        now = sum(self._worth(shape, team) for shape in shapes)
+        if before is None:
+            del board[cell]
+        else:
+            board[cell] = before
+        return now - was
 
     def _worth(self, shape: ShapeId, team: int) -> int:
         held = self.owner(shape)
