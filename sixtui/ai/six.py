@@ -10,8 +10,9 @@ Every level first wins at once when it can (:func:`winning_move`). Then:
   move after which the other team makes one; it stops there, after a few hundredths
   of a second in the first round and a few tenths at most in the second.
 * ``easy`` blocks a winning cell of the other team, then plays one of its few
-  best-ranked moves at random, and only some of the time checks that the move
-  does not hand the other team a double threat; a few hundredths of a second.
+  best-ranked moves at random, so that it makes a double threat only some of the
+  time, and only half the time checks that the move leaves the other team no
+  winning cell; a few hundredths of a second.
 
 Each honours the ``deadline`` it is given. The same ``rng`` seed gives the same move.
 
@@ -56,7 +57,7 @@ def choose_six_move(game: Game, level: str, deadline: float, rng: random.Random)
 
 def _easy_move(game: Game, deadline: float, rng: random.Random) -> Move:
     """One of the few best-ranked moves at random, checked against the other team's
-    best reply only some of the time, as a hurried player would."""
+    winning cells only some of the time, as a hurried player would."""
     search = SixSearch(game, deadline, EASY_CHOICES)
     choices = search.candidates(EASY_CHOICES)
     rng.shuffle(choices)
