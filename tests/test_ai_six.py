@@ -1,0 +1,321 @@
+"""The Six computer player against a deliberately simple exhaustive solver.
+
+The solver knows nothing of shapes: it plays every legal move on a copy of the game
+and reads the result. Positions come from games of random moves that favour cells
+next to the mover's own pieces, so that shapes one or two pieces short abound.
+"""
+
+import doctest
+import importlib
+import random
+import time
+from dataclasses import replace
+
+import pytest
+
+from sixtui.ai import choose_turn
+from sixtui.ai.six_shapes import ShapeBoard
+from sixtui.rules import new_game
+from sixtui.rules.hexes import pack
+from support.turns import play_whole_turn, random_position
+
+LEVELS = ["easy", "normal", "hard"]
+FIRST_ROUND_OPTIONS = [
+    {"ruleset": "steffen"},
+    {"ruleset": "romanian"},
+    {"ruleset": "romanian", "declare": True},
+    {"ruleset": "steffen", "players": 4},
+]
+EVERY_OPTION = [
+    {"ruleset": ruleset, "players": players, "declare": declare}
+    for ruleset in ("steffen", "romanian", "romanian-advanced")
+    for players in (2, 4)
+    for declare in (False, True)
+    if ruleset != "steffen" or not declare
+]
+QUICK = 0.15  # seconds a turn in these tests: enough for the search's first plies
+
+
+# -- the solver ---------------------------------------------------------------------------
+
+
+def every_move(game):
+    """Every legal move of the seat to move, and in declaring games each also with ``!``."""
+    moves = game.legal_moves()
+    if game.declare:
+        moves += [replace(move, declare=True) for move in moves if move.to is not None]
+    return moves
+
+
+def wins_at_once(game, move):
+    """Whether ``move`` ends the game in favour of the team that plays it."""
+    team = game.team(game.to_move)
+    game.play(move)
+    try:
+        return game.result is not None and game.result.winner == team
+    finally:
+        game.undo()
+
+
+def can_win_at_once(game):
+    return game.result is None and any(wins_at_once(game, move) for move in every_move(game))
+
+
+def lets_the_other_team(game, move, succeed):
+    """Whether after ``move`` the other team has won, or ``succeed(game)`` says that with
+    its next move it can."""
+    team = game.team(game.to_move)
+    game.play(move)
+    try:
+        if game.result is not None:
+            return game.result.winner not in (team, None)
+        return game.team(game.to_move) != team and succeed(game)
+    finally:
+        game.undo()
+
+
+def lets_the_other_team_win(game, move):
+    """Whether after ``move`` the other team wins, at once or with its next move."""
+    return lets_the_other_team(game, move, can_win_at_once)
+
+
+def forces_a_win(game, move):
+    """Whether ``move`` wins at once, or leaves the other team no reply after which
+    the mover's team cannot win at once: a double threat."""
+    team = game.team(game.to_move)
+    game.play(move)
+    try:
+        if game.result is not None:
+            return game.result.winner == team
+        if game.team(game.to_move) == team:
+            return False
+        for reply in every_move(game):
+            game.play(reply)
+            try:
+                if game.result is not None or not can_win_at_once(game):
+                    return False
+            finally:
+                game.undo()
+        return True
+    finally:
+        game.undo()
+
+
+def lets_the_other_team_force_a_win(game, move):
+    """Whether after ``move`` the other team can win at once or make a double threat."""
+    return lets_the_other_team(
+        game, move, lambda game: any(forces_a_win(game, reply) for reply in every_move(game))
+    )
+
+
+# -- the positions ----------------------------------------------------------------------------
+
+
+def clumped_positions(options, games, seed, first_round_only=True):
+    """The positions of ``games`` random games in which each move favours cells next to
+    the mover's own pieces, and mostly fills a cell where the other team would complete
+    a shape, so that games last; only positions still in the first round if so asked."""
+    rng = random.Random(f"{seed} {sorted(options.items())}")
+    for _ in range(games):
+        game = new_game("six", **options)
+        while game.result is None:
+            if first_round_only and not game.in_hand(game.to_move):
+                break
+            yield game.copy()
+            game.play(clumping_move(game, rng))
+
+
+def clumping_move(game, rng):
+    team = game.team(game.to_move)
+    moves = game.legal_moves()
+    board = {pack(cell): owner for cell, owner in game.layout().items()}
+    theirs = ShapeBoard(board, game.rules.centre_may_be_opponent).winning_cells(1 - team)
+    blocks = [move for move in moves if move.to is not None and pack(move.to) in theirs]
+    if blocks and rng.random() < 0.8:
+        return rng.choice(blocks)
+    weights = [1 + 4 * friends(game, move, team) ** 2 for move in moves]
+    return rng.choices(moves, weights)[0]
+
+
+def friends(game, move, team):
+    if move.to is None:
+        return 0
+    return sum(game.at(cell) == team for cell in move.to.neighbours() if cell != move.origin)
+
+
+def chosen(game, level, seed=1, seconds=QUICK):
+    moves = choose_turn(game, level=level, seed=seed, seconds=seconds)
+    assert len(moves) == 1
+    return moves[0]
+
+
+# -- winning, blocking, double threats -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", FIRST_ROUND_OPTIONS)
+def test_every_level_wins_at_once_when_it_can(options):
+    checked = 0
+    for game in clumped_positions(options, games=8 if options.get("declare") else 12, seed=11):
+        if not can_win_at_once(game):
+            continue
+        for level in LEVELS:
+            move = chosen(game, level)
+            assert wins_at_once(game, move), f"{level} missed a win with {move} in {game}"
+        checked += 1
+    assert checked >= 12
+
+
+@pytest.mark.parametrize("options", FIRST_ROUND_OPTIONS)
+def test_every_level_stops_a_win_next_turn_when_one_move_can(options):
+    checked = 0
+    for game in clumped_positions(options, games=3 if options.get("declare") else 6, seed=12):
+        if can_win_at_once(game):
+            continue
+        moves = every_move(game)
+        losing = [lets_the_other_team_win(game, move) for move in moves]
+        if not any(losing) or all(losing):
+            continue  # nothing to stop, or nothing stops it
+        for level in LEVELS:
+            move = chosen(game, level)
+            assert not lets_the_other_team_win(game, move), f"{level}: {move} in {game}"
+        checked += 1
+    assert checked >= 12
+
+
+@pytest.mark.parametrize("options", [FIRST_ROUND_OPTIONS[i] for i in (0, 1, 3)])
+def test_normal_and_hard_make_a_double_threat_when_there_is_one(options):
+    checked = 0
+    for game in clumped_positions(options, games=5, seed=13):
+        if can_win_at_once(game):
+            continue
+        moves = every_move(game)
+        if any(lets_the_other_team_win(game, move) for move in moves):
+            continue  # the other team threatens: stopping it comes first
+        if not any(forces_a_win(game, move) for move in moves):
+            continue
+        for level in ("normal", "hard"):
+            move = chosen(game, level)
+            assert forces_a_win(game, move), f"{level} made no double threat: {move} in {game}"
+        checked += 1
+    assert checked >= 8
+
+
+@pytest.mark.parametrize("options", FIRST_ROUND_OPTIONS[:2])
+def test_normal_and_hard_stop_a_double_threat_when_one_move_can(options):
+    """Where the other team could make a double threat (found through the shapes), the
+    move chosen leaves it none, unless every move would (the solver then checks them all)."""
+    checked = 0
+    for game in clumped_positions(options, games=4, seed=14):
+        team = game.team(game.to_move)
+        board = {pack(cell): owner for cell, owner in game.layout().items()}
+        shapes = ShapeBoard(board, game.rules.centre_may_be_opponent)
+        if shapes.winning_cells(1 - team) or not shapes.double_threat_cells(1 - team):
+            continue  # a win to stop (tested above), or no double threat to stop
+        if can_win_at_once(game):
+            continue
+        for move in {chosen(game, level) for level in ("normal", "hard")}:
+            if lets_the_other_team_force_a_win(game, move):
+                assert all(
+                    lets_the_other_team_force_a_win(game, other) for other in every_move(game)
+                ), f"{move} lets the other team force a win in {game}"
+        checked += 1
+        if checked == 15:
+            break
+    assert checked == 15
+
+
+def capture_position(players, cut_off):
+    """A Steffen game at the start of its second round, laid out along a path that makes
+    no shape: lifting black's piece on 0,0 cuts off ``cut_off`` white pieces."""
+    per_team = 19 if players == 2 else 18
+    path = [((i + 1) // 2, i // 2) for i in range(-cut_off, 2 * per_team - cut_off)]
+    left, right = path[:cut_off], path[cut_off + 1 :]
+    order = [path[cut_off]]  # black's first piece: 0,0
+    for turn in range(1, 2 * per_team):
+        white_turn = turn % 2 == 1
+        order.append(left.pop() if white_turn and left else right.pop(0))
+    game = new_game("six", ruleset="steffen", players=players)
+    for q, r in order:
+        game.play(f"{q},{r}")
+    assert game.result is None and not game.in_hand(game.to_move) and game.to_move == 0
+    return game, per_team - cut_off
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_capture_that_leaves_too_few_pieces_wins(players, level):
+    for cut_off in range(10, 19 if players == 2 else 18):
+        game, white_left = capture_position(players, cut_off)
+        if cut_off >= 2 * (19 if players == 2 else 18) - 1 - cut_off:
+            continue  # the white part is the larger and would stay
+        move = chosen(game, level)
+        if white_left <= 5:
+            assert wins_at_once(game, move), f"{level} missed the capture, cutting off {cut_off}"
+        else:
+            assert not lets_the_other_team_win(game, move)
+
+
+# -- never an illegal move, whatever the budget ------------------------------------------------
+
+
+@pytest.mark.parametrize("options", EVERY_OPTION)
+def test_every_move_is_legal_in_every_ruleset(options):
+    for seed, turns in enumerate((0, 1, 3, 9, 20, 35, 45, 60, 80)):
+        game = random_position("six", options, seed=seed, turns=turns)
+        if game.result is not None:
+            continue
+        for level in LEVELS:
+            play_whole_turn(game.copy(), choose_turn(game, level=level, seed=seed, seconds=0.05))
+
+
+@pytest.mark.parametrize("seconds", [0.0, 0.001, 0.01])
+@pytest.mark.parametrize("options", EVERY_OPTION[::2])
+def test_tiny_budgets_still_give_legal_moves(options, seconds):
+    for turns in (2, 30, 60):
+        game = random_position("six", options, seed=turns, turns=turns)
+        if game.result is None:
+            for level in LEVELS:
+                play_whole_turn(game.copy(), choose_turn(game, level, seconds=seconds, seed=1))
+
+
+@pytest.mark.parametrize("options", FIRST_ROUND_OPTIONS)
+def test_the_same_seed_makes_the_same_move(options):
+    for turns in (4, 14, 50):
+        game = random_position("six", options, seed=turns, turns=turns)
+        if game.result is None:
+            for level in ("easy", "normal"):
+                first = [choose_turn(game, level, seed=seed) for seed in range(4)]
+                assert first == [choose_turn(game, level, seed=seed) for seed in range(4)]
+
+
+def test_easy_varies_with_the_seed():
+    game = random_position("six", {"ruleset": "steffen"}, seed=2, turns=8)
+    assert len({tuple(choose_turn(game, "easy", seed=seed)) for seed in range(12)}) > 1
+
+
+@pytest.mark.parametrize("turns", [10, 50])
+def test_hard_spends_its_budget_and_no_more(turns):
+    game = next(
+        game
+        for seed in range(50)
+        for game in [random_position("six", {"ruleset": "romanian-advanced"}, seed, turns)]
+        if game.result is None and not can_win_at_once(game)
+    )
+    started = time.perf_counter()
+    choose_turn(game, "hard", seconds=0.4, seed=1)
+    assert 0.2 <= time.perf_counter() - started <= 0.44
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_easy_and_normal_stay_within_their_budget(level):
+    for turns in (10, 50):
+        game = random_position("six", {"ruleset": "steffen", "players": 4}, seed=3, turns=turns)
+        started = time.perf_counter()
+        choose_turn(game, level, seconds=0.2, seed=1)
+        assert time.perf_counter() - started <= 0.22
+
+
+@pytest.mark.parametrize("module", ["sixtui.ai.six_shapes", "sixtui.ai.six_search"])
+def test_docstring_examples_hold(module):
+    failures, _ = doctest.testmod(importlib.import_module(module))
+    assert failures == 0
