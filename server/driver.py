@@ -134,9 +134,11 @@ class PasteCap:
         rest = text[max(start, done) :]
         if self.pasted is not None:  # what may begin the end mark waits to be seen whole
             rest, self._held = _before_a_mark_begins(rest, PASTE_END)
-        passed += [self._content(rest)]
+        passed += [kept := self._content(rest)]
         out = "".join(passed)
-        self._passed = (self._passed + out)[1 - len(PASTE_START) :]
+        # What comes next follows what was passed on, unless a paste's excess came between.
+        joined = self._passed + out if len(kept) == len(rest) else ""
+        self._passed = joined[1 - len(PASTE_START) :]
         return out
 
     @property

@@ -73,6 +73,8 @@ stream_parts = st.lists(
 @given(parts=stream_parts, cuts=st.lists(st.integers(min_value=0, max_value=400), max_size=8))
 # An end mark begun inside a paste just short of its longest, cut after its Esc.
 @example(parts=[PASTE_START, "ab", "ab", "ab", "\x1b[20"], cuts=[13])
+# A paste cut off just after what begins an end mark, and the rest of one after the excess.
+@example(parts=[PASTE_START, "ab", "\x1b", "\x1b", "\x1b[20", "x" * 7, "1~"], cuts=[21])
 def test_a_stream_cut_into_pieces_anywhere_passes_as_it_does_whole(parts, cuts):
     text = "".join(parts)
     cap, passed, start = PasteCap(longest=8), [], 0
