@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from sixtui.ai import choose_turn
+from sixtui.ai import LEVELS, choose_turn
 from sixtui.rules import Move, new_game
 from support.turns import play_whole_turn, random_position
 
@@ -210,3 +210,15 @@ def test_computer_against_computer_finishes(name, options, levels):
 def test_docstring_examples_hold(module):
     failures, _ = doctest.testmod(importlib.import_module(module))
     assert failures == 0
+
+
+@pytest.mark.parametrize("name, options", [("connect6", {"size": 19}), ("six", {})])
+def test_stats_count_the_positions_searched(name, options):
+    game = new_game(name, **options)
+    counts = []
+    for level in LEVELS:
+        stats = {"positions": -1}
+        choose_turn(game, level, seconds=0.2, seed=1, stats=stats)
+        counts.append(stats["positions"])
+    assert all(count > 0 for count in counts[1:]), counts
+    assert counts[2] > counts[0], counts  # hard searches more than easy

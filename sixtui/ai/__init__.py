@@ -22,13 +22,20 @@ from sixtui.ai.six import choose_six_move
 from sixtui.rules import Game, Move
 
 LEVELS = ("easy", "normal", "hard")
-DEFAULT_SECONDS = 1.0
+LEVEL_SECONDS = {"easy": 0.3, "normal": 0.6, "hard": 1.0}
+"""Each level's time for a turn when none is given: a quick answer from the easier
+players, a full second of search from the strongest."""
 
-__all__ = ["DEFAULT_SECONDS", "LEVELS", "choose_turn"]
+__all__ = ["LEVELS", "LEVEL_SECONDS", "choose_turn"]
 
 
 def choose_turn(
-    game: Game, level: str = "normal", seconds: float | None = None, seed: int | None = None
+    game: Game,
+    level: str = "normal",
+    seconds: float | None = None,
+    seed: int | None = None,
+    *,
+    stats: dict[str, int] | None = None,
 ) -> list[Move]:
     """The moves that complete the current turn for the seat to move; ``game`` is kept.
 
@@ -36,8 +43,10 @@ def choose_turn(
     one already wins), Six gets one. Every level takes a win this turn and blocks
     the other team's win next turn when it can; "easy" then plays loosely,
     "normal" plays its best-scored move, and "hard" also avoids moves that let
-    the other team win at once. ``seconds`` bounds the search (``None``:
-    :data:`DEFAULT_SECONDS`); ``seed`` makes the choice reproducible.
+    the other team win at once. ``seconds`` is the time the turn may take
+    (``None``: the level's :data:`LEVEL_SECONDS`); ``seed`` makes the choice
+    reproducible. Given a ``stats`` dict, it sets ``stats["positions"]`` to the
+    positions searched.
 
     >>> from sixtui.rules import new_game
     >>> choose_turn(new_game("six"), level="expert")
@@ -49,8 +58,10 @@ def choose_turn(
         raise ValueError(f"there is no level {level!r}: choose easy, normal or hard")
     if game.result is not None:
         raise ValueError("the game is over: there is no turn to play")
-    deadline = time.perf_counter() + (DEFAULT_SECONDS if seconds is None else seconds)
+    deadline = time.perf_counter() + (LEVEL_SECONDS[level] if seconds is None else seconds)
     rng = random.Random(seed)
+    counted = {} if stats is None else stats
+    counted["positions"] = 0
     if game.name == "six":
-        return choose_six_move(game, level, deadline, rng)
-    return choose_grid_turn(game, level, deadline, rng)
+        return choose_six_move(game, level, deadline, rng, counted)
+    return choose_grid_turn(game, level, deadline, rng, counted)

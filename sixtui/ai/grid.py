@@ -53,10 +53,27 @@ NEIGHBOUR_WORTH = 3  # Game of 6: per own dot touching, for growing polygonals
 _AROUND = tuple((dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr)
 
 
-def choose_grid_turn(game: Game, level: str, deadline: float, rng: random.Random) -> list[Move]:
-    """The stones that finish the current turn of a Connect6 or Game of 6 game."""
+def choose_grid_turn(
+    game: Game,
+    level: str,
+    deadline: float,
+    rng: random.Random,
+    stats: dict[str, int] | None = None,
+) -> list[Move]:
+    """The stones that finish the current turn of a Connect6 or Game of 6 game;
+    ``stats["positions"]`` counts the stones its search put down."""
     work = game.copy()
     board = LineBoard.from_game(work)
+    try:
+        return _choose(work, board, level, deadline, rng)
+    finally:
+        if stats is not None:
+            stats["positions"] = board.played
+
+
+def _choose(
+    work: Game, board: LineBoard, level: str, deadline: float, rng: random.Random
+) -> list[Move]:
     winning = winning_turn(work, deadline)
     if winning is not None:
         return winning

@@ -102,6 +102,7 @@ class LineBoard:
         self.worth = [0, 0]
         self.hash = 0
         self.stones = 0
+        self.played = 0  # stones ever put down: the positions a search visited
 
     @property
     def score(self) -> int:
@@ -134,6 +135,7 @@ class LineBoard:
         self.cells[key] = team
         self.hash ^= self.geometry.zobrist[key][team]
         self.stones += 1
+        self.played += 1
         mine, theirs, blocked = self.counts[team], self.counts[1 - team], self.blocked
         threats, chances = self.threats[team], self.chances[team]
         gained = lost = 0

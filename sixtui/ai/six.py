@@ -41,24 +41,34 @@ EASY_CHOICES = 4  # easy picks among this many of its best-ranked moves
 EASY_LOOKS_AHEAD = 0.5  # how often easy checks a move against the other team's reply
 
 
-def choose_six_move(game: Game, level: str, deadline: float, rng: random.Random) -> list[Move]:
-    """The one move that makes the current turn of a Six game."""
+def choose_six_move(
+    game: Game,
+    level: str,
+    deadline: float,
+    rng: random.Random,
+    stats: dict[str, int] | None = None,
+) -> list[Move]:
+    """The one move that makes the current turn of a Six game;
+    ``stats["positions"]`` counts the positions its search visited."""
     winning = winning_move(game.copy(), deadline)
     if winning is not None:
         return [winning]
+    width = {"hard": HARD_WIDTH, "normal": NORMAL_WIDTH}.get(level, EASY_CHOICES)
+    search = SixSearch(game, deadline, width)
     if level == "hard":
-        move, _ = SixSearch(game, deadline, HARD_WIDTH).best_move(HARD_DEPTH)
+        move, _ = search.best_move(HARD_DEPTH)
     elif level == "normal":
-        move, _ = SixSearch(game, deadline, NORMAL_WIDTH).best_move(NORMAL_DEPTH)
+        move, _ = search.best_move(NORMAL_DEPTH)
     else:
-        move = _easy_move(game, deadline, rng)
+        move = _easy_move(search, rng)
+    if stats is not None:
+        stats["positions"] = search.nodes
     return [move]
 
 
-def _easy_move(game: Game, deadline: float, rng: random.Random) -> Move:
+def _easy_move(search: SixSearch, rng: random.Random) -> Move:
     """One of the few best-ranked moves at random, checked against the other team's
     winning cells only some of the time, as a hurried player would."""
-    search = SixSearch(game, deadline, EASY_CHOICES)
     choices = search.candidates(EASY_CHOICES)
     rng.shuffle(choices)
     if rng.random() >= EASY_LOOKS_AHEAD:
