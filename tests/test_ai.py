@@ -10,7 +10,6 @@ from sixtui.ai import LEVELS, choose_turn
 from sixtui.rules import Move, new_game
 from support.turns import play_whole_turn, random_position
 
-LEVELS = ["easy", "normal", "hard"]
 SIX_OPTIONS = [
     {"ruleset": "steffen"},
     {"ruleset": "steffen", "players": 4},
