@@ -31,20 +31,39 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from itertools import combinations
 
+from sixtui.ai.grid_search import WIN, OutOfTime, PairSearch, candidate_pairs
 from sixtui.ai.line_patterns import LineBoard
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import Game, IllegalMove, Move
 
-# The deepest threat wins looked for, in turns (see sixtui.ai.threat_search).
-OWN_THREAT_TURNS = {"normal": 3, "hard": 6}
-# The other team's threat wins that a chosen pair must leave it none of.
-OTHER_THREAT_TURNS = {"normal": 2, "hard": 5}
-OWN_SEARCH_SHARE = 0.25  # of hard's budget, for its own threat search
-CANDIDATE_POINTS = 10  # best single points whose pairs are weighed
-DEFENDERS = 8  # points of the other team's lines added when it has a double threat
-REPLY_POINTS = 6  # the other team's points whose pairs answer a candidate (hard)
+CANDIDATE_POINTS = 10  # best single points whose pairs easy weighs
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How a level searches a turn: shares are of its time, turns are threat-search depths."""
+
+    own_turns: int  # the deepest own win by continuous threats looked for
+    own_share: float  # of the time, for that
+    other_turns: int  # the deepest win by threats the chosen pair must leave the other none of
+    root_width: int  # best points whose pairs are weighed
+    root_pairs: int  # pairs kept for the look ahead
+    extra_points: int  # points of the level's own valuation (enclosures too) added
+    reply_width: int  # best points whose pairs answer deeper in the look ahead
+    deepest: int  # turns of look ahead at most
+    safety_share: float  # of the time, until which pairs are checked for the other's threat wins
+
+
+PLANS = {
+    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 2, 0.5),
+    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8, 0.6),
+}
+ZONE_SHARE = 0.05  # of the time, to find the other team's threat win if left alone
+ZONE_TURNS = 4  # how deep that search looks
+NUDGE = 8.0  # largest seeded nudge to a pair's value: a window of two is worth 6
 EASY_CHOICES = 4
 EASY_OVERLOOKS = 0.2  # how often easy misses the other team's six to come
 DEFENCE = 0.9  # stopping a line counts a little less than building the same line
@@ -83,19 +102,23 @@ def _choose(
         return _as_moves(work, board, _easy_turn(work, board, values, rng), values)
     if work.stones_left < 2:  # type: ignore[attr-defined]
         points = [(key,) for key in _single_points(board, team, values)]
-        safe = _safest_pair(work, board, team, points, OTHER_THREAT_TURNS[level], deadline)
-        return _as_moves(work, board, safe, values)
-    own_deadline = deadline
-    if level == "hard":
-        own_deadline = time.perf_counter() + OWN_SEARCH_SHARE * (deadline - time.perf_counter())
-    attack = ThreatSearch(board, team, own_deadline).forced_win(OWN_THREAT_TURNS[level])
+        safe, unsafe = _split_safe(work, board, team, points, PLANS[level].other_turns, deadline)
+        return _as_moves(work, board, (safe or unsafe)[0], values)
+    plan = PLANS[level]
+    start = time.perf_counter()
+    budget = max(0.0, deadline - start)
+    attack = ThreatSearch(board, team, start + plan.own_share * budget).forced_win(plan.own_turns)
     if attack is not None:
         return _as_moves(work, board, attack, values)
-    pairs = _candidate_pairs(board, team, values, deadline)
-    if level == "hard":
-        pairs = _by_best_answer(board, team, pairs, deadline)
-    safe = _safest_pair(work, board, team, pairs, OTHER_THREAT_TURNS[level], deadline)
-    return _as_moves(work, board, safe, values)
+    extra = _ranked_points(values)[: plan.extra_points] + _their_threat_zone(
+        board, team, start + (plan.own_share + ZONE_SHARE) * budget
+    )
+    pairs = candidate_pairs(board, team, plan.root_width, extra)[: plan.root_pairs]
+    safe, unsafe = _split_safe(
+        work, board, team, pairs, plan.other_turns, start + plan.safety_share * budget
+    )
+    ranked = _deepened(board, team, safe or unsafe, plan, deadline, rng)
+    return _as_moves(work, board, ranked[0], values)
 
 
 # -- winning now ---------------------------------------------------------------------
@@ -222,115 +245,86 @@ def _pair_score(board: LineBoard, team: int, pair: Iterable[int]) -> int:
     return score
 
 
-def _candidate_pairs(
-    board: LineBoard, team: int, values: dict[int, float], deadline: float
-) -> list[tuple[int, ...]]:
-    """Pairs among the best points, the points that stop the other team's threats and
-    those of its threat search, best-scored first."""
+def _their_threat_zone(board: LineBoard, team: int, deadline: float) -> list[int]:
+    """When the other team would win by continuous threats if left alone, the points
+    where it makes its threats and its first turn of that win: where it must be met."""
     other = 1 - team
-    points = set(_ranked_points(values)[:CANDIDATE_POINTS])
-    points |= {key for window in board.threat_cells(other) for key in window}
-    their_attack = ThreatSearch(board, other, deadline).forced_win(2)
-    if their_attack is not None:  # the points that can still spoil it
-        spoilers = sorted(board.chance_cells(other), key=lambda key: -values.get(key, 0.0))
-        points |= set(their_attack) | set(spoilers[:DEFENDERS])
-    pairs = [tuple(pair) for pair in combinations(sorted(points), 2)]
-    if board.threats[other]:
-        blocking = [pair for pair in pairs if not _leaves_a_six(board, team, pair)]
-        pairs = blocking or pairs
-    return sorted(pairs, key=lambda pair: -_pair_score(board, team, pair))
+    their_win = ThreatSearch(board, other, deadline).forced_win(ZONE_TURNS)
+    if their_win is None:
+        return []
+    return sorted(set(their_win) | board.chance_cells(other, 3))
 
 
-def _leaves_a_six(board: LineBoard, team: int, pair: tuple[int, ...]) -> bool:
-    for key in pair:
-        board.play(key, team)
-    six = board.winning_stones(1 - team, 2) is not None
-    for key in reversed(pair):
-        board.undo(key)
-    return six
-
-
-def _by_best_answer(
-    board: LineBoard, team: int, pairs: list[tuple[int, ...]], deadline: float
+def _deepened(
+    board: LineBoard,
+    team: int,
+    pairs: list[tuple[int, ...]],
+    plan: Plan,
+    deadline: float,
+    rng: random.Random,
 ) -> list[tuple[int, ...]]:
-    """The candidate pairs reordered by their score after the other team's best answer
-    (among pairs of its best points); those not reached in time keep their place after."""
-    weighed: list[tuple[int, tuple[int, ...]]] = []
-    for pair in pairs[:CANDIDATE_POINTS]:
-        if time.perf_counter() > deadline:
+    """``pairs`` ranked by a look ahead deepened turn by turn until ``deadline``, the
+    best of the deepest finished look first. A look that finds every pair lost keeps
+    the order of the one before, whose best pair loses latest or not at all."""
+    search = PairSearch(board, (plan.root_width, plan.reply_width), deadline, rng, NUDGE)
+    for depth in range(1, plan.deepest + 1):
+        try:
+            ranked = search.rank(team, pairs, depth)
+        except OutOfTime:
             break
-        for key in pair:
-            board.play(key, team)
-        weighed.append((_after_best_answer(board, team), pair))
-        for key in reversed(pair):
-            board.undo(key)
-    weighed.sort(key=lambda item: -item[0])
-    return [pair for _, pair in weighed] + pairs[len(weighed) :]
+        best = ranked[0][0]
+        if best <= -WIN // 2:
+            break
+        pairs = [pair for _, pair in ranked]
+        if best >= WIN // 2:
+            break  # a sure win: deeper looks say no more
+    return pairs
 
 
-def _after_best_answer(board: LineBoard, team: int) -> int:
-    other = 1 - team
-    gains = {key: board.gain(key, other) + DEFENCE * board.gain(key, team) for key in board.near(2)}
-    answers = combinations(_ranked_points(gains)[:REPLY_POINTS], 2)
-    return min(
-        (-_pair_score(board, other, answer) for answer in answers),
-        default=_pair_score(board, team, ()),
-    )
-
-
-# -- choosing ------------------------------------------------------------------------
-
-
-def _safest_pair(
+def _split_safe(
     game: Game,
     board: LineBoard,
     team: int,
     pairs: list[tuple[int, ...]],
     deepest: int,
     deadline: float,
-) -> tuple[int, ...]:
-    """The best-placed pair that leaves the other team no threat win, looked for
-    ever deeper up to ``deepest`` turns while time lasts."""
-    choice = pairs[0]
-    hopeful = list(pairs)
+) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """``pairs`` split, each part in the given order, into those that leave the other
+    team no threat win, looked for ever deeper up to ``deepest`` turns while time
+    lasts, and the others, those that survived the deeper looks first. When no pair
+    survives a look, the pairs of the look before count as safe; pairs the deadline
+    left unchecked keep the verdict of the last look they passed."""
+    survivors = list(pairs)
+    fallen: list[tuple[int, ...]] = []
     for turns in range(2, deepest + 1):
-        found = _first_safe(game, board, team, hopeful, turns, deadline)
-        if found is None:
+        kept: list[tuple[int, ...]] = []
+        dropped: list[tuple[int, ...]] = []
+        for index, pair in enumerate(survivors):
+            verdict = _leaves_a_win(game, board, team, pair, turns, deadline)
+            if verdict is None:  # out of time
+                return kept + survivors[index:], dropped + fallen
+            (dropped if verdict else kept).append(pair)
+        if not kept:
             break
-        choice = found
-        if time.perf_counter() > deadline:
-            break
-    return choice
+        survivors, fallen = kept, dropped + fallen
+    return survivors, fallen
 
 
-def _first_safe(
-    game: Game,
-    board: LineBoard,
-    team: int,
-    hopeful: list[tuple[int, ...]],
-    turns: int,
-    deadline: float,
-) -> tuple[int, ...] | None:
-    """The first pair of ``hopeful`` after which the other team has no win in ``turns``
-    turns. Pairs that leave one are dropped from ``hopeful``: a win in fewer turns is
-    also one within more, so the next, deeper look skips them."""
-    for pair in list(hopeful):
-        if time.perf_counter() > deadline:
-            return None
-        for key in pair:
-            board.play(key, team)
-        their_win = ThreatSearch(board, 1 - team, deadline).forced_win(turns)
-        for key in reversed(pair):
-            board.undo(key)
-        if time.perf_counter() > deadline:
-            return None
-        if their_win is not None or (
-            game.name == "gameof6" and _gives_a_closing(game, board, pair, deadline)
-        ):
-            hopeful.remove(pair)
-            continue
-        return pair
-    return None
+def _leaves_a_win(
+    game: Game, board: LineBoard, team: int, pair: tuple[int, ...], turns: int, deadline: float
+) -> bool | None:
+    """Whether after ``pair`` the other team wins by threats within ``turns`` turns
+    (or, in Game of 6, colors its sixth cell at once); ``None`` if time ran out."""
+    for key in pair:
+        board.play(key, team)
+    their_win = ThreatSearch(board, 1 - team, deadline).forced_win(turns)
+    for key in reversed(pair):
+        board.undo(key)
+    if time.perf_counter() > deadline:
+        return None
+    return their_win is not None or (
+        game.name == "gameof6" and _gives_a_closing(game, board, pair, deadline)
+    )
 
 
 def _gives_a_closing(game: Game, board: LineBoard, pair: tuple[int, ...], deadline: float) -> bool:

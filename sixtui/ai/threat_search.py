@@ -138,8 +138,11 @@ class ThreatSearch:
             else:
                 pairs.update(combinations(empties, 2))
         partners = makers | set(sorted(potential, key=potential.__getitem__)[-PARTNERS:])
-        for maker in makers:
-            pairs.update(tuple(sorted((maker, other))) for other in partners if other != maker)
+        if board.threats[self.defender]:
+            pairs = self._blocking_attacks(makers, partners)
+        else:
+            for maker in makers:
+                pairs.update(tuple(sorted((maker, other))) for other in partners if other != maker)
         shortlist = sorted(pairs, key=lambda pair: -potential[pair[0]] - potential[pair[1]])
         ranked = []
         for pair in shortlist[:SHORTLIST]:
@@ -148,6 +151,16 @@ class ThreatSearch:
                 ranked.append((rank, pair))
         ranked.sort(reverse=True)
         return [pair for _, pair in ranked[:ATTACKS_TRIED]]
+
+    def _blocking_attacks(self, makers: set[int], partners: set[int]) -> set[tuple[int, ...]]:
+        """The attacker's pairs when the defender threatens six: a stone (or two) must
+        stop it, and only what is left of the turn can make a threat."""
+        blocks = self.board.blocking_sets(self.defender)
+        pairs = {block for block in blocks if len(block) == 2}
+        for (block,) in (block for block in blocks if len(block) == 1):
+            pairs.update(tuple(sorted((block, other))) for other in makers if other != block)
+            pairs.update(tuple(sorted((block, other))) for other in partners if other != block)
+        return pairs
 
     def _forcing_rank(self, pair: tuple[int, ...]) -> tuple[int, int, int] | None:
         """How hard ``pair`` is to answer, or ``None`` if it forces nothing or lets the

@@ -1,0 +1,270 @@
+"""Looking ahead turn by turn in Connect6 and Game of 6: an alpha-beta search over pairs.
+
+Each ply is a whole turn of two stones. The pairs tried at a node come from the
+points that matter most to the side to move, read straight from the window
+counts of :class:`~sixtui.ai.line_patterns.LineBoard`: what a stone there adds
+to its own lines and takes from the other team's. When the other team has a
+threat, only the pairs that meet every threat are tried: nothing else keeps the
+game going.
+
+A position is judged by who can act on it: the side to move wins at once when
+it has a threat (it makes six), and loses when the other team's threats need
+more stones than a turn has; otherwise by the pattern score of the board.
+
+>>> import time
+>>> board = LineBoard(9)
+>>> for point in ["C3", "D3", "E3", "C5", "D5", "E5"]:
+...     board.play(board.key(point), 0)
+>>> search = PairSearch(board, width=(8, 6), deadline=time.perf_counter() + 5)
+>>> value, pair = search.rank(team=0, pairs=candidate_pairs(board, 0, 8), depth=2)[0]
+>>> value > WIN // 2  # a four on each line: White cannot stop both
+True
+>>> board.stones_to_stop(0), [str(board.square(key)) for key in pair]
+(0, ['F3', 'F5'])
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable
+from functools import cache
+from itertools import combinations
+
+from sixtui.ai.line_patterns import STOPS_ALL_HOPE, WINDOW_WORTH, LineBoard, windows_of
+
+WIN = 1_000_000_000  # a won position; wins sooner score a little higher
+DEFENCE = 0.9  # stopping a line counts a little less than building the same line
+# What one more stone adds to a clean window of a team holding this many of its stones.
+_BUILD = tuple(WINDOW_WORTH[count + 1] - WINDOW_WORTH[count] for count in range(6))
+# What a stone takes from the other team in a window holding this many of its stones.
+_SPOIL = tuple(DEFENCE * worth for worth in WINDOW_WORTH[:6])
+PARTNERS = 3  # second stones tried beside each first stone, past the best points
+
+
+class OutOfTime(Exception):
+    """The search met its deadline."""
+
+
+def point_values(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, float]:
+    """What a stone of ``team`` on each of ``keys`` adds to its lines and takes from
+    the other team's, read from the window counts without playing it.
+
+    >>> board = LineBoard(9)
+    >>> board.play(board.key("E5"), 1)
+    >>> values = point_values(board, 0, [board.key("D5"), board.key("A1")])
+    >>> values[board.key("D5")] > values[board.key("A1")]
+    True
+    """
+    mine, theirs = board.counts[team], board.counts[1 - team]
+    blocked, through = board.blocked, board.geometry.through
+    build, spoil = _BUILD, _SPOIL
+    values = {}
+    for key in keys:
+        value = 0.0
+        for window in through[key]:
+            if blocked[window]:
+                continue
+            other = theirs[window]
+            if not other:
+                value += build[mine[window]]
+            elif not mine[window]:
+                value += spoil[other]
+        values[key] = value
+    return values
+
+
+@cache
+def _shared_windows(size: int) -> tuple[dict[int, tuple[int, ...]], ...]:
+    """For each point, the points sharing a window with it, and those windows."""
+    geometry = windows_of(size)
+    shared: list[dict[int, list[int]]] = [{} for _ in range(size * size)]
+    for key, windows in enumerate(geometry.through):
+        for window in windows:
+            for other in geometry.points[window]:
+                if other != key:
+                    shared[key].setdefault(other, []).append(window)
+    return tuple({other: tuple(found) for other, found in near.items()} for near in shared)
+
+
+def _ranked_values(board: LineBoard, team: int) -> tuple[list[int], dict[int, float]]:
+    """The open points near the stones, best first for ``team``, and their values (the
+    middle alone on an empty board)."""
+    if board.stones == 0:
+        middle = board.size // 2 * (board.size + 1)
+        return [middle], {middle: 0.0}
+    values = point_values(board, team, board.near(2))
+    return sorted(values, key=lambda key: (-values[key], key)), values
+
+
+def pair_value(
+    board: LineBoard, team: int, values: dict[int, float], pair: tuple[int, ...]
+) -> float:
+    """What ``pair`` adds for ``team``: its points' :func:`point_values`, corrected for
+    the windows holding both, where two stones build more, or spoil no more, than one.
+
+    >>> board = LineBoard(9)
+    >>> for point in ["C3", "D3"]:
+    ...     board.play(board.key(point), 0)
+    >>> pair = (board.key("E3"), board.key("F3"))
+    >>> value = pair_value(board, 0, point_values(board, 0, pair), pair)
+    >>> before = board.worth[0]
+    >>> board.play(pair[0], 0); board.play(pair[1], 0)
+    >>> value == board.worth[0] - before
+    True
+    """
+    first, second = pair
+    value = values[first] + values[second]
+    mine, theirs, blocked = board.counts[team], board.counts[1 - team], board.blocked
+    worth = WINDOW_WORTH
+    for window in _shared_windows(board.size)[first].get(second, ()):
+        if blocked[window]:
+            continue
+        other = theirs[window]
+        if not other:
+            count = mine[window]
+            value += worth[count + 2] - 2 * worth[count + 1] + worth[count]
+        elif not mine[window]:
+            value -= _SPOIL[other]
+    return value
+
+
+def candidate_pairs(
+    board: LineBoard, team: int, width: int, extra: Iterable[int] = ()
+) -> list[tuple[int, ...]]:
+    """The pairs worth trying for ``team``, best-valued first (:func:`pair_value`).
+
+    With the other team threatening, the pairs that meet all its threats (when
+    two stones cannot, any two of its points, to delay). Otherwise each of the
+    ``width`` best points (and ``extra`` ones) with the best points and with the
+    points that share a line of its own with it, where two stones together make
+    more than apart.
+    """
+    other = 1 - team
+    ranked, values = _ranked_values(board, team)
+    ranked = ranked[:width]
+    if board.threats[other]:
+        pairs = _blocking_pairs(board, other, ranked)
+    else:
+        firsts = list(dict.fromkeys([*ranked, *extra]))
+        pairs = set()
+        for first in firsts:
+            seconds = ranked[:PARTNERS] + _line_partners(board, team, first)
+            pairs.update(tuple(sorted((first, second))) for second in seconds if second != first)
+        pairs.update(combinations(sorted(ranked), 2))
+    missing = {key for pair in pairs for key in pair if key not in values}
+    values.update(point_values(board, team, missing))
+    scored = [
+        (pair_value(board, team, values, pair) if len(pair) == 2 else values[pair[0]], pair)
+        for pair in pairs
+    ]
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return [pair for _, pair in scored]
+
+
+def _blocking_pairs(board: LineBoard, other: int, ranked: list[int]) -> set[tuple[int, ...]]:
+    blocks = board.blocking_sets(other)
+    if not blocks:  # lost unless the other team errs: stop what can be stopped
+        threat_points = sorted({key for cells in board.threat_cells(other) for key in cells})
+        return set(combinations(threat_points, 2))
+    pairs = set()
+    for block in blocks:
+        if len(block) == 2:
+            pairs.add(block)
+            continue
+        for partner in ranked:
+            if partner != block[0]:
+                pairs.add(tuple(sorted((block[0], partner))))
+        if len(ranked) < 2:
+            pairs.add(block)
+    return pairs
+
+
+def _line_partners(board: LineBoard, team: int, first: int) -> list[int]:
+    """Open points sharing with ``first`` a clean window holding some of ``team``'s stones."""
+    mine, theirs, blocked = board.counts[team], board.counts[1 - team], board.blocked
+    partners = set()
+    for window in board.geometry.through[first]:
+        if mine[window] >= 2 and not theirs[window] and not blocked[window]:
+            partners.update(board.empties(window))
+    partners.discard(first)
+    return sorted(partners)
+
+
+class PairSearch:
+    """Alpha-beta over whole turns, ``width[0]`` best points at the root's children
+    and ``width[1]`` deeper; gives up with :class:`OutOfTime` at ``deadline``.
+
+    ``nodes`` counts the positions it visited.
+    """
+
+    def __init__(
+        self,
+        board: LineBoard,
+        width: tuple[int, int],
+        deadline: float,
+        rng: random.Random | None = None,
+        noise: float = 0.0,
+    ) -> None:
+        self.board = board
+        self.width = width
+        self.deadline = deadline
+        self.rng = rng or random.Random(0)
+        self.noise = noise
+        self.nodes = 0
+
+    def rank(
+        self, team: int, pairs: list[tuple[int, ...]], depth: int
+    ) -> list[tuple[float, tuple[int, ...]]]:
+        """``pairs`` of ``team`` with their values ``depth`` turns deep, best first.
+
+        Only the best value is exact; the others are bounds that show them no better.
+        Each pair's value takes a seeded nudge of up to ``noise``, so that pairs of
+        near-equal worth are chosen by the seed.
+        """
+        board = self.board
+        alpha = -WIN * 2.0
+        ranked = []
+        for pair in pairs:
+            nudge = self.noise * self.rng.random()
+            for key in pair:
+                board.play(key, team)
+            try:
+                value = nudge - self._value(1 - team, depth - 1, -WIN * 2.0, nudge - alpha, 1)
+            finally:
+                for key in reversed(pair):
+                    board.undo(key)
+            ranked.append((value, pair))
+            alpha = max(alpha, value)
+        ranked.sort(key=lambda item: -item[0])
+        return ranked
+
+    def _value(self, team: int, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """The position's worth to ``team``, to move, ``depth`` turns deep (negamax)."""
+        self.nodes += 1
+        if time.perf_counter() > self.deadline:
+            raise OutOfTime
+        board = self.board
+        other = 1 - team
+        if board.threats[team]:
+            return WIN - ply  # it makes six
+        if board.threats[other] and board.stones_to_stop(other) >= STOPS_ALL_HOPE:
+            return -WIN + ply + 1
+        if depth <= 0:
+            return board.worth[team] - board.worth[other]
+        best = -WIN * 2.0
+        for pair in candidate_pairs(board, team, self.width[1])[: self.width[1] * 2]:
+            for key in pair:
+                board.play(key, team)
+            try:
+                value = -self._value(other, depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                for key in reversed(pair):
+                    board.undo(key)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best
