@@ -1,7 +1,8 @@
 """Computer players: round robins between levels, and a match against Cloudict.
 
-python -m benchmarks ai [--games N] [--seconds S] [--pairs A:B,...] [--game NAME ...]
-                        [--engine FOLDER] [--engine-games N] [--workers W]
+python -m benchmarks ai [--games N] [--seconds S | --level-times] [--pairs A:B,...]
+                        [--game NAME ...] [--engine FOLDER] [--engine-games N]
+                        [--show-games] [--workers W]
 
 Each pair ``A:B`` plays ``N`` games in every chosen game: ``N / 2`` random balanced
 openings (:data:`OPENING_MOVES` random legal moves near the middle, seeded), each played
@@ -12,10 +13,11 @@ processes, one per core; every turn of a level comes from
 legal moves). A game still running after :data:`MOVE_CAP` moves past its opening is a draw.
 A win counts 1 for ``A``, a draw ½; the table gives ``A``'s score with its Wilson 95%
 interval against the target of the pair, and each level's mean seconds per turn.
+With ``--level-times`` each level gets its own time of :data:`sixtui.ai.LEVEL_SECONDS`.
 
 The Connect6 match against Cloudict (:mod:`benchmarks.ai_engine`) runs when ``--engine``
 names the folder of its compiled ``gameEngine`` and ``patterns.in``; otherwise it is
-skipped with a one-line message.
+skipped with a one-line message. ``--show-games`` prints the stones of each of its games.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from benchmarks import ai_engine
-from sixtui.ai import choose_turn
+from sixtui.ai import LEVEL_SECONDS, choose_turn
 from sixtui.rules import Game, Move, new_game
 from sixtui.rules.square import Square
 
@@ -312,6 +314,15 @@ class EngineGame:
     points: float
     sixtui: Thinking
     engine: ai_engine.EngineClock
+    job: EngineJob | None = None
+    moves: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """One line for the game: its opening, Cloudict's colour, sixtui's points and every
+        stone from the first, in sixtui's notation."""
+        colour = "?" if self.job is None else ("Black", "White")[self.job.engine_colour]
+        seed = "?" if self.job is None else self.job.opening_seed
+        return f"opening {seed}, Cloudict {colour}, sixtui {self.points:g}: {' '.join(self.moves)}"
 
 
 def play_against_engine(job: EngineJob) -> EngineGame:
@@ -327,7 +338,8 @@ def play_against_engine(job: EngineJob) -> EngineGame:
             lambda position: think(position, "hard", job.seconds, rng, sixtui),
             MOVE_CAP,
         )
-        return EngineGame(points, sixtui, engine.clock)
+        moves = [str(move.to) for move in game.history]
+        return EngineGame(points, sixtui, engine.clock, job, moves)
 
 
 def engine_jobs(folder: Path, games: int, seconds: float, depth: int) -> list[EngineJob]:
@@ -339,8 +351,16 @@ def engine_jobs(folder: Path, games: int, seconds: float, depth: int) -> list[En
     ]
 
 
-def report_match(folder: Path | None, games: int, seconds: float, depth: int, workers: int) -> None:
-    """Plays and prints the Cloudict match, or one line saying why it is skipped."""
+def report_match(
+    folder: Path | None,
+    games: int,
+    seconds: float,
+    depth: int,
+    workers: int,
+    show_games: bool = False,
+) -> None:
+    """Plays and prints the Cloudict match, or one line saying why it is skipped;
+    ``show_games`` also prints the stones of every game."""
     if folder is None:
         print(ai_engine.SKIPPED)
         return
@@ -357,6 +377,10 @@ def report_match(folder: Path | None, games: int, seconds: float, depth: int, wo
         sixtui.add(game.sixtui)
         clock.add(game.engine)
     points = sum(game.points for game in played)
+    if show_games:
+        for game in played:
+            print(game.summary())
+        print()
     print(ENGINE_HEAD)
     print(
         f"| connect6: hard {seconds:g} s vs Cloudict depth {depth} | {len(played)} "
@@ -390,6 +414,14 @@ def parser() -> argparse.ArgumentParser:
     options.add_argument("--engine-games", type=int, default=10)
     options.add_argument("--engine-seconds", type=float, default=1.0, help="hard's time vs it")
     options.add_argument("--engine-depth", type=int, default=4)
+    options.add_argument(
+        "--show-games", action="store_true", help="print the stones of every Cloudict game"
+    )
+    options.add_argument(
+        "--level-times",
+        action="store_true",
+        help="give each level its own time per turn (sixtui.ai.LEVEL_SECONDS), not --seconds",
+    )
     return options
 
 
@@ -422,6 +454,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     except ValueError as error:
         options.error(str(error))
     seconds = level_seconds(args.seconds, args.hard_seconds)
+    if args.level_times:
+        seconds.update(LEVEL_SECONDS)
     times = ", ".join(f"{level} {seconds[level]:g} s" for level in LEVELS[1:])
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {args.workers} workers;",
@@ -435,5 +469,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             print(result.row(), flush=True)
         print()
     report_match(
-        args.engine, args.engine_games, args.engine_seconds, args.engine_depth, args.workers
+        args.engine,
+        args.engine_games,
+        args.engine_seconds,
+        args.engine_depth,
+        args.workers,
+        args.show_games,
     )
