@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from sixtui.ai.grid_search import WIN, OutOfTime, PairSearch, candidate_pairs
-from sixtui.ai.line_patterns import LineBoard
+from sixtui.ai.line_patterns import LineBoard, point_values
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import Game, IllegalMove, Move
 
@@ -66,7 +66,6 @@ ZONE_TURNS = 4  # how deep that search looks
 NUDGE = 8.0  # largest seeded nudge to a pair's value: a window of two is worth 6
 EASY_CHOICES = 4
 EASY_OVERLOOKS = 0.2  # how often easy misses the other team's six to come
-DEFENCE = 0.9  # stopping a line counts a little less than building the same line
 ENCLOSURE_WORTH = 400  # per cell a dot colors in Game of 6
 NEIGHBOUR_WORTH = 3  # Game of 6: per own dot touching, for growing polygonals
 _AROUND = tuple((dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr)
@@ -201,9 +200,7 @@ def _point_values(game: Game, board: LineBoard) -> dict[int, float]:
     if board.stones == 0:
         middle = board.size // 2
         return {middle * board.size + middle: 1.0}
-    values = {
-        key: board.gain(key, team) + DEFENCE * board.gain(key, 1 - team) for key in board.near(2)
-    }
+    values = point_values(board, team, board.near(2))
     if len(values) < 2:  # a crowded small board: any open point will do
         values.update((key, 0.0) for key in range(board.size**2) if board.is_empty(key))
     if game.name == "gameof6":

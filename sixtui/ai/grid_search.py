@@ -31,47 +31,21 @@ from collections.abc import Iterable
 from functools import cache
 from itertools import combinations
 
-from sixtui.ai.line_patterns import STOPS_ALL_HOPE, WINDOW_WORTH, LineBoard, windows_of
+from sixtui.ai.line_patterns import (
+    SPOIL,
+    STOPS_ALL_HOPE,
+    WINDOW_WORTH,
+    LineBoard,
+    point_values,
+    windows_of,
+)
 
 WIN = 1_000_000_000  # a won position; wins sooner score a little higher
-DEFENCE = 0.9  # stopping a line counts a little less than building the same line
-# What one more stone adds to a clean window of a team holding this many of its stones.
-_BUILD = tuple(WINDOW_WORTH[count + 1] - WINDOW_WORTH[count] for count in range(6))
-# What a stone takes from the other team in a window holding this many of its stones.
-_SPOIL = tuple(DEFENCE * worth for worth in WINDOW_WORTH[:6])
 PARTNERS = 3  # second stones tried beside each first stone, past the best points
 
 
 class OutOfTime(Exception):
     """The search met its deadline."""
-
-
-def point_values(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, float]:
-    """What a stone of ``team`` on each of ``keys`` adds to its lines and takes from
-    the other team's, read from the window counts without playing it.
-
-    >>> board = LineBoard(9)
-    >>> board.play(board.key("E5"), 1)
-    >>> values = point_values(board, 0, [board.key("D5"), board.key("A1")])
-    >>> values[board.key("D5")] > values[board.key("A1")]
-    True
-    """
-    mine, theirs = board.counts[team], board.counts[1 - team]
-    blocked, through = board.blocked, board.geometry.through
-    build, spoil = _BUILD, _SPOIL
-    values = {}
-    for key in keys:
-        value = 0.0
-        for window in through[key]:
-            if blocked[window]:
-                continue
-            other = theirs[window]
-            if not other:
-                value += build[mine[window]]
-            elif not mine[window]:
-                value += spoil[other]
-        values[key] = value
-    return values
 
 
 @cache
@@ -125,7 +99,7 @@ def pair_value(
             count = mine[window]
             value += worth[count + 2] - 2 * worth[count + 1] + worth[count]
         elif not mine[window]:
-            value -= _SPOIL[other]
+            value -= SPOIL[other]
     return value
 
 

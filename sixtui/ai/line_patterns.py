@@ -41,6 +41,11 @@ THREAT = 4  # stones of one team in a clean window that make it a threat
 # steep, so that one threat outweighs many loose stones.
 WINDOW_WORTH = (0, 1, 6, 40, 400, 1600, 100_000)
 STOPS_ALL_HOPE = 3  # stones needed to stop every threat: more than a turn has
+DEFENCE = 0.9  # stopping a line counts a little less than building the same line
+# What one more stone adds to a clean window of a team holding this many of its stones.
+BUILD = tuple(WINDOW_WORTH[count + 1] - WINDOW_WORTH[count] for count in range(6))
+# What a stone takes from the other team in a window holding this many of its stones.
+SPOIL = tuple(DEFENCE * worth for worth in WINDOW_WORTH[:6])
 
 _DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
@@ -237,7 +242,7 @@ class LineBoard:
     def stones_to_stop(self, team: int) -> int:
         """How many stones the other team needs to meet every threat of ``team``
         (0 to 2, or :data:`STOPS_ALL_HOPE` when two are not enough)."""
-        blockers = _fewest_blockers(self.threat_cells(team))
+        blockers = fewest_blockers(self.threat_cells(team))
         return STOPS_ALL_HOPE if blockers is None else len(blockers)
 
     def blocking_sets(self, team: int) -> list[tuple[int, ...]]:
@@ -288,7 +293,35 @@ class LineBoard:
         return grown if team == 0 else -grown
 
 
-def _fewest_blockers(windows: Iterable[list[int]]) -> tuple[int, ...] | None:
+def point_values(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, float]:
+    """What a stone of ``team`` on each of ``keys`` adds to its lines and takes from
+    the other team's, read from the window counts without playing it.
+
+    >>> board = LineBoard(9)
+    >>> board.play(board.key("E5"), 1)
+    >>> values = point_values(board, 0, [board.key("D5"), board.key("A1")])
+    >>> values[board.key("D5")] > values[board.key("A1")]
+    True
+    """
+    mine, theirs = board.counts[team], board.counts[1 - team]
+    blocked, through = board.blocked, board.geometry.through
+    build, spoil = BUILD, SPOIL
+    values = {}
+    for key in keys:
+        value = 0.0
+        for window in through[key]:
+            if blocked[window]:
+                continue
+            other = theirs[window]
+            if not other:
+                value += build[mine[window]]
+            elif not mine[window]:
+                value += spoil[other]
+        values[key] = value
+    return values
+
+
+def fewest_blockers(windows: Iterable[list[int]]) -> tuple[int, ...] | None:
     """The fewest points (at most two) meeting every window, or ``None`` if two do not."""
     windows = list(windows)
     if not windows:

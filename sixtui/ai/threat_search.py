@@ -32,7 +32,15 @@ import time
 from collections import defaultdict
 from itertools import combinations
 
-from sixtui.ai.line_patterns import STOPS_ALL_HOPE, WINDOW_WORTH, LineBoard
+from sixtui.ai.line_patterns import (
+    EMPTY,
+    STOPS_ALL_HOPE,
+    THREAT,
+    WINDOW_WORTH,
+    LineBoard,
+    fewest_blockers,
+    point_values,
+)
 
 # The attacker's pairs tried at each turn, best first: enough to find the
 # usual wins, few enough that three or four turns fit in a second.
@@ -146,7 +154,7 @@ class ThreatSearch:
         shortlist = sorted(pairs, key=lambda pair: -potential[pair[0]] - potential[pair[1]])
         ranked = []
         for pair in shortlist[:SHORTLIST]:
-            rank = self._forcing_rank(pair)
+            rank = self._forcing_rank(pair, potential)
             if rank is not None:
                 ranked.append((rank, pair))
         ranked.sort(reverse=True)
@@ -162,20 +170,40 @@ class ThreatSearch:
             pairs.update(tuple(sorted((block, other))) for other in partners if other != block)
         return pairs
 
-    def _forcing_rank(self, pair: tuple[int, ...]) -> tuple[int, int, int] | None:
+    def _forcing_rank(
+        self, pair: tuple[int, ...], potential: dict[int, int]
+    ) -> tuple[int, int, int] | None:
         """How hard ``pair`` is to answer, or ``None`` if it forces nothing or lets the
-        defender make six."""
+        defender make six; read from the window counts, without playing the pair (the
+        attacker has no threat before it, or it would have made six)."""
         board = self.board
+        points = board.geometry.points
+        if any(
+            pair[0] not in points[window] and pair[-1] not in points[window]
+            for window in board.threats[self.defender]
+        ):
+            return None
+        mine, theirs, blocked = (
+            board.counts[self.attacker],
+            board.counts[self.defender],
+            board.blocked,
+        )
+        added: dict[int, int] = defaultdict(int)
         for key in pair:
-            board.play(key, self.attacker)
-        need = board.stones_to_stop(self.attacker)
-        rank = None
-        if need and not board.threats[self.defender]:
-            sign = 1 if self.attacker == 0 else -1
-            rank = (need, len(board.threats[self.attacker]), sign * board.score)
-        for key in pair:
-            board.undo(key)
-        return rank
+            for window in board.geometry.through[key]:
+                if not theirs[window] and not blocked[window]:
+                    added[window] += 1
+        threats = [window for window, stones in added.items() if mine[window] + stones >= THREAT]
+        if not threats:
+            return None
+        cells = board.cells
+        open_points = [
+            [key for key in points[window] if cells[key] == EMPTY and key not in pair]
+            for window in threats
+        ]
+        blockers = fewest_blockers(open_points)
+        need = STOPS_ALL_HOPE if blockers is None else len(blockers)
+        return (need, len(threats), sum(potential[key] for key in pair))
 
     def _answers(self) -> list[tuple[int, ...]]:
         """The defender's turns that stop every threat, the most useful first."""
@@ -193,4 +221,5 @@ class ThreatSearch:
         }
         if not answers:  # nothing else matters: the second stone goes anywhere
             return blocks
-        return sorted(answers, key=lambda pair: -sum(board.gain(key, defender) for key in pair))
+        values = point_values(board, defender, {key for pair in answers for key in pair})
+        return sorted(answers, key=lambda pair: (-values[pair[0]] - values[pair[1]], pair))
