@@ -13,6 +13,7 @@ from itertools import combinations
 import pytest
 
 from sixtui.ai import choose_turn
+from sixtui.ai.grid import choose_grid_turn
 from sixtui.ai.line_patterns import LineBoard
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import IllegalMove, Square, new_game
@@ -154,7 +155,7 @@ def positions(name, count, seed, lines, keep):
 def chosen(game, level="normal", seed=0):
     """The game after the player's turn, checked legal and whole; "hard" gets a short
     budget, which is enough for the tactics asked of it here."""
-    moves = choose_turn(game, level=level, seed=seed, seconds=0.1 if level == "hard" else 1.0)
+    moves = choose_turn(game, level=level, seed=seed, seconds=0.1 if level == "hard" else 0.3)
     trial = game.copy()
     play_whole_turn(trial, moves)
     return trial
@@ -256,11 +257,37 @@ def test_a_tiny_budget_still_gives_a_legal_turn():
         play_whole_turn(game.copy(), choose_turn(game, level=level, seed=1, seconds=0.001))
 
 
-def test_the_same_seed_gives_the_same_turns_at_every_level():
+def counted_turn(game, level, seed, stones=3000):
+    """The level's turn searched for a fixed count of stones, with time to spare: the
+    measure of work that makes a turn repeatable whatever the machine is busy with."""
+    deadline = time.perf_counter() + 60
+    return choose_grid_turn(game, level, deadline, random.Random(seed), stones=stones)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_same_seed_gives_the_same_turns_at_every_level(level):
     game = random_position("connect6", {"size": 9}, seed=11, turns=9)
-    for level in ("easy", "normal"):
-        turns = [choose_turn(game, level=level, seed=seed) for seed in range(4)]
-        assert turns == [choose_turn(game, level=level, seed=seed) for seed in range(4)]
+    turns = [counted_turn(game, level, seed) for seed in range(4)]
+    assert turns == [counted_turn(game, level, seed) for seed in range(4)]
+
+
+def whole_game(level, seed, turns=30):
+    """The points of a Connect6 game of ``level`` against itself from a fixed opening."""
+    game = new_game("connect6", size=19)
+    for point in ["J10", "K11", "H11"]:
+        game.play(point)
+    for number in range(turns):
+        if game.result is not None:
+            break
+        play_whole_turn(game, counted_turn(game, level, seed * 1000 + number, stones=1500))
+    return [str(move) for move in game.history]
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_seed_repeats_a_whole_game_and_another_seed_varies_it(level):
+    first = whole_game(level, seed=1)
+    assert whole_game(level, seed=1) == first
+    assert whole_game(level, seed=2) != first
 
 
 def test_window_counts_follow_every_stone_played_and_taken_back():

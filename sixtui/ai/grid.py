@@ -34,12 +34,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
+from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.grid_search import WIN, OutOfTime, PairSearch, candidate_pairs
 from sixtui.ai.line_patterns import LineBoard, point_values
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import Game, IllegalMove, Move
 
-CANDIDATE_POINTS = 10  # best single points whose pairs easy weighs
+CANDIDATE_POINTS = 10  # best points tried for a turn's last stone
+EASY_POINTS = 5  # best points whose pairs easy picks from when it overlooks a threat
+EASY_CHOICES = 4
+EASY_OVERLOOKS = 0.2  # how often easy misses the other team's six to come
+DEEPEST = 12  # turns of look ahead at most: the deadline comes first
 
 
 @dataclass(frozen=True)
@@ -49,23 +54,25 @@ class Plan:
     own_turns: int  # the deepest own win by continuous threats looked for
     own_share: float  # of the time, for that
     other_turns: int  # the deepest win by threats the chosen pair must leave the other none of
+    safety_share: float  # of the time, until which pairs are checked for those
     root_width: int  # best points whose pairs are weighed
     root_pairs: int  # pairs kept for the look ahead
     extra_points: int  # points of the level's own valuation (enclosures too) added
     reply_width: int  # best points whose pairs answer deeper in the look ahead
-    deepest: int  # turns of look ahead at most
-    safety_share: float  # of the time, until which pairs are checked for the other's threat wins
+    nudge: float  # largest seeded nudge to a pair's value: a window of two is worth 6
+    effort: float  # share of the stones its time is worth that the level puts down
 
 
 PLANS = {
-    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 2, 0.5),
-    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8, 0.6),
+    # Easy misjudges pairs by up to a line of three: it plays loosely but sees sixes.
+    # Easy misjudges pairs by up to a line of three: it plays loosely but sees sixes,
+    # and thinks briefly, as a beginner does, so that a busy machine cannot vary its turns.
+    "easy": Plan(2, 0.1, 2, 0.3, 6, 12, 1, 4, 120.0, 0.3),
+    "normal": Plan(3, 0.15, 3, 0.4, 8, 16, 2, 5, 8.0, 1.0),
+    "hard": Plan(6, 0.2, 6, 0.5, 12, 30, 4, 8, 8.0, 1.0),
 }
 ZONE_SHARE = 0.05  # of the time, to find the other team's threat win if left alone
 ZONE_TURNS = 4  # how deep that search looks
-NUDGE = 8.0  # largest seeded nudge to a pair's value: a window of two is worth 6
-EASY_CHOICES = 4
-EASY_OVERLOOKS = 0.2  # how often easy misses the other team's six to come
 ENCLOSURE_WORTH = 400  # per cell a dot colors in Game of 6
 NEIGHBOUR_WORTH = 3  # Game of 6: per own dot touching, for growing polygonals
 _AROUND = tuple((dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr)
@@ -77,47 +84,73 @@ def choose_grid_turn(
     deadline: float,
     rng: random.Random,
     stats: dict[str, int] | None = None,
+    stones: int | None = None,
 ) -> list[Move]:
-    """The stones that finish the current turn of a Connect6 or Game of 6 game;
-    ``stats["positions"]`` counts the stones its search put down."""
+    """The stones that finish the current turn of a Connect6 or Game of 6 game.
+
+    The search stops at ``deadline`` or once it has put down the level's share of
+    ``stones`` stones (by default what the time left is worth, see
+    :mod:`sixtui.ai.grid_allowance`), whichever comes first: a turn stopped by its
+    count of stones repeats exactly for the same ``rng`` seed.
+    ``stats["positions"]`` counts the stones its search put down.
+    """
     work = game.copy()
     board = LineBoard.from_game(work)
+    # The time left is read to the hundredth of a second, so that the stones allowed
+    # do not hang on the microseconds spent getting here and a seed repeats its turn.
+    seconds = round(deadline - time.perf_counter(), 2)
+    allowance = Allowance.for_seconds(board, seconds, stones=stones, effort=PLANS[level].effort)
     try:
-        return _choose(work, board, level, deadline, rng)
+        return _choose(work, board, level, allowance, rng)
     finally:
         if stats is not None:
             stats["positions"] = board.played
 
 
 def _choose(
-    work: Game, board: LineBoard, level: str, deadline: float, rng: random.Random
+    work: Game, board: LineBoard, level: str, allowance: Allowance, rng: random.Random
 ) -> list[Move]:
-    winning = winning_turn(work, deadline)
+    winning = winning_turn(work, allowance.deadline)
     if winning is not None:
         return winning
     values = _point_values(work, board)
     team = work.to_move
-    if level == "easy":
-        return _as_moves(work, board, _easy_turn(work, board, values, rng), values)
-    if work.stones_left < 2:  # type: ignore[attr-defined]
-        points = [(key,) for key in _single_points(board, team, values)]
-        safe, unsafe = _split_safe(work, board, team, points, PLANS[level].other_turns, deadline)
-        return _as_moves(work, board, (safe or unsafe)[0], values)
     plan = PLANS[level]
-    start = time.perf_counter()
-    budget = max(0.0, deadline - start)
-    attack = ThreatSearch(board, team, start + plan.own_share * budget).forced_win(plan.own_turns)
+    if work.stones_left < 2:  # type: ignore[attr-defined]
+        if level == "easy":
+            return _as_moves(work, board, _easy_single(board, team, values, rng), values)
+        points = [(key,) for key in _single_points(board, team, values)]
+        safe, unsafe = _split_safe(work, board, team, points, plan.other_turns, allowance)
+        return _as_moves(work, board, (safe or unsafe)[0], values)
+    chosen = _searched_pair(work, board, plan, values, allowance, rng)
+    if level == "easy" and board.threats[1 - team] and rng.random() < EASY_OVERLOOKS:
+        chosen = _loose_pair(board, team, values, rng)
+    return _as_moves(work, board, chosen, values)
+
+
+def _searched_pair(
+    work: Game,
+    board: LineBoard,
+    plan: Plan,
+    values: dict[int, float],
+    allowance: Allowance,
+    rng: random.Random,
+) -> tuple[int, ...]:
+    """The pair the level's search prefers: a win by continuous threats when it finds
+    one, else the best pair of the look ahead among those that leave the other team
+    no threat win."""
+    team = work.to_move
+    attack = ThreatSearch(board, team, allowance.part(plan.own_share)).forced_win(plan.own_turns)
     if attack is not None:
-        return _as_moves(work, board, attack, values)
+        return attack
     extra = _ranked_points(values)[: plan.extra_points] + _their_threat_zone(
-        board, team, start + (plan.own_share + ZONE_SHARE) * budget
+        board, team, allowance.part(plan.own_share + ZONE_SHARE)
     )
     pairs = candidate_pairs(board, team, plan.root_width, extra)[: plan.root_pairs]
     safe, unsafe = _split_safe(
-        work, board, team, pairs, plan.other_turns, start + plan.safety_share * budget
+        work, board, team, pairs, plan.other_turns, allowance.part(plan.safety_share)
     )
-    ranked = _deepened(board, team, safe or unsafe, plan, deadline, rng)
-    return _as_moves(work, board, ranked[0], values)
+    return _deepened(board, team, safe or unsafe, plan, allowance, rng)[0]
 
 
 # -- winning now ---------------------------------------------------------------------
@@ -242,11 +275,11 @@ def _pair_score(board: LineBoard, team: int, pair: Iterable[int]) -> int:
     return score
 
 
-def _their_threat_zone(board: LineBoard, team: int, deadline: float) -> list[int]:
+def _their_threat_zone(board: LineBoard, team: int, allowance: Allowance) -> list[int]:
     """When the other team would win by continuous threats if left alone, the points
     where it makes its threats and its first turn of that win: where it must be met."""
     other = 1 - team
-    their_win = ThreatSearch(board, other, deadline).forced_win(ZONE_TURNS)
+    their_win = ThreatSearch(board, other, allowance).forced_win(ZONE_TURNS)
     if their_win is None:
         return []
     return sorted(set(their_win) | board.chance_cells(other, 3))
@@ -257,14 +290,14 @@ def _deepened(
     team: int,
     pairs: list[tuple[int, ...]],
     plan: Plan,
-    deadline: float,
+    allowance: Allowance,
     rng: random.Random,
 ) -> list[tuple[int, ...]]:
-    """``pairs`` ranked by a look ahead deepened turn by turn until ``deadline``, the
+    """``pairs`` ranked by a look ahead deepened turn by turn while ``allowance`` lasts, the
     best of the deepest finished look first. A look that finds every pair lost keeps
     the order of the one before, whose best pair loses latest or not at all."""
-    search = PairSearch(board, (plan.root_width, plan.reply_width), deadline, rng, NUDGE)
-    for depth in range(1, plan.deepest + 1):
+    search = PairSearch(board, (plan.root_width, plan.reply_width), allowance, rng, plan.nudge)
+    for depth in range(1, DEEPEST + 1):
         try:
             ranked = search.rank(team, pairs, depth)
         except OutOfTime:
@@ -284,7 +317,7 @@ def _split_safe(
     team: int,
     pairs: list[tuple[int, ...]],
     deepest: int,
-    deadline: float,
+    allowance: Allowance,
 ) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
     """``pairs`` split, each part in the given order, into those that leave the other
     team no threat win, looked for ever deeper up to ``deepest`` turns while time
@@ -297,7 +330,7 @@ def _split_safe(
         kept: list[tuple[int, ...]] = []
         dropped: list[tuple[int, ...]] = []
         for index, pair in enumerate(survivors):
-            verdict = _leaves_a_win(game, board, team, pair, turns, deadline)
+            verdict = _leaves_a_win(game, board, team, pair, turns, allowance)
             if verdict is None:  # out of time
                 return kept + survivors[index:], dropped + fallen
             (dropped if verdict else kept).append(pair)
@@ -308,19 +341,24 @@ def _split_safe(
 
 
 def _leaves_a_win(
-    game: Game, board: LineBoard, team: int, pair: tuple[int, ...], turns: int, deadline: float
+    game: Game,
+    board: LineBoard,
+    team: int,
+    pair: tuple[int, ...],
+    turns: int,
+    allowance: Allowance,
 ) -> bool | None:
     """Whether after ``pair`` the other team wins by threats within ``turns`` turns
     (or, in Game of 6, colors its sixth cell at once); ``None`` if time ran out."""
     for key in pair:
         board.play(key, team)
-    their_win = ThreatSearch(board, 1 - team, deadline).forced_win(turns)
+    their_win = ThreatSearch(board, 1 - team, allowance).forced_win(turns)
     for key in reversed(pair):
         board.undo(key)
-    if time.perf_counter() > deadline:
+    if allowance.over():
         return None
     return their_win is not None or (
-        game.name == "gameof6" and _gives_a_closing(game, board, pair, deadline)
+        game.name == "gameof6" and _gives_a_closing(game, board, pair, allowance.deadline)
     )
 
 
@@ -347,37 +385,26 @@ def _single_points(board: LineBoard, team: int, values: dict[int, float]) -> lis
     return blocks or _ranked_points(values)[:CANDIDATE_POINTS]
 
 
-def _easy_turn(
-    game: Game, board: LineBoard, values: dict[int, float], rng: random.Random
+def _easy_single(
+    board: LineBoard, team: int, values: dict[int, float], rng: random.Random
 ) -> list[int]:
-    """Stops the other team's six unless it overlooks it, else one of its best few
-    points or pairs."""
-    if game.stones_left >= 2:  # type: ignore[attr-defined]
-        return _easy_pair(game, board, values, rng)
-    blocks = _single_points(board, game.to_move, values)
-    if _lone_blocks(board, game.to_move) and rng.random() >= EASY_OVERLOOKS:
+    """A turn's last stone for easy: the stone that stops the other team's six unless
+    it overlooks it, else one of its best few points."""
+    blocks = _single_points(board, team, values)
+    if _lone_blocks(board, team) and rng.random() >= EASY_OVERLOOKS:
         return blocks[:1]
     return [rng.choice(_ranked_points(values)[:EASY_CHOICES])]
 
 
-def _easy_pair(
-    game: Game, board: LineBoard, values: dict[int, float], rng: random.Random
-) -> list[int]:
-    """Stops the other team's six unless it overlooks it, else one of the best few pairs."""
-    team = game.to_move
-    points = _ranked_points(values)[: CANDIDATE_POINTS // 2]
+def _loose_pair(
+    board: LineBoard, team: int, values: dict[int, float], rng: random.Random
+) -> tuple[int, ...]:
+    """One of the few best-scored pairs of the best points, blind to what the other
+    team threatens: easy's oversight."""
+    points = _ranked_points(values)[:EASY_POINTS]
     pairs = [tuple(pair) for pair in combinations(points, 2)] or [tuple(points)]
-    if board.threats[1 - team] and rng.random() >= EASY_OVERLOOKS:
-        # When two stones cannot stop every threat, any two of its points delay the loss.
-        threat_points = sorted({key for cells in board.threat_cells(1 - team) for key in cells})
-        blocks = board.blocking_sets(1 - team) or list(combinations(threat_points, 2))
-        best = max(blocks, key=lambda block: (_pair_score(board, team, block), block))
-        if len(best) == 1:
-            partner = next((key for key in points if key != best[0]), None)
-            return [best[0]] if partner is None else [best[0], partner]
-        return list(best)
     pairs.sort(key=lambda pair: -_pair_score(board, team, pair))
-    return list(rng.choice(pairs[:EASY_CHOICES]))
+    return rng.choice(pairs[:EASY_CHOICES])
 
 
 def _as_moves(

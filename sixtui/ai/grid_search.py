@@ -26,11 +26,11 @@ True
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterable
 from functools import cache
 from itertools import combinations
 
+from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.line_patterns import (
     SPOIL,
     STOPS_ALL_HOPE,
@@ -176,13 +176,15 @@ class PairSearch:
         self,
         board: LineBoard,
         width: tuple[int, int],
-        deadline: float,
+        deadline: float | Allowance,
         rng: random.Random | None = None,
         noise: float = 0.0,
     ) -> None:
         self.board = board
         self.width = width
-        self.deadline = deadline
+        self.allowance = (
+            deadline if isinstance(deadline, Allowance) else Allowance.until(board, deadline)
+        )
         self.rng = rng or random.Random(0)
         self.noise = noise
         self.nodes = 0
@@ -216,7 +218,7 @@ class PairSearch:
     def _value(self, team: int, depth: int, alpha: float, beta: float, ply: int) -> float:
         """The position's worth to ``team``, to move, ``depth`` turns deep (negamax)."""
         self.nodes += 1
-        if time.perf_counter() > self.deadline:
+        if self.allowance.over():
             raise OutOfTime
         board = self.board
         other = 1 - team

@@ -28,10 +28,10 @@ solved are kept in a table keyed on the board's Zobrist hash.
 
 from __future__ import annotations
 
-import time
 from collections import defaultdict
 from itertools import combinations
 
+from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.line_patterns import (
     EMPTY,
     STOPS_ALL_HOPE,
@@ -59,11 +59,13 @@ class ThreatSearch:
     ``nodes`` counts the positions visited, for measuring speed.
     """
 
-    def __init__(self, board: LineBoard, attacker: int, deadline: float) -> None:
+    def __init__(self, board: LineBoard, attacker: int, deadline: float | Allowance) -> None:
         self.board = board
         self.attacker = attacker
         self.defender = 1 - attacker
-        self.deadline = deadline
+        self.allowance = (
+            deadline if isinstance(deadline, Allowance) else Allowance.until(board, deadline)
+        )
         self.nodes = 0
         self._solved: dict[tuple[int, int], tuple[int, ...] | None] = {}
 
@@ -82,7 +84,7 @@ class ThreatSearch:
     def _win_within(self, turns: int) -> tuple[int, ...] | None:
         board = self.board
         self.nodes += 1
-        if time.perf_counter() > self.deadline:
+        if self.allowance.over():
             raise OutOfTime
         six = board.winning_stones(self.attacker, 2)
         if six is not None:
