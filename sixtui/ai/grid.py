@@ -54,7 +54,6 @@ class Plan:
     own_turns: int  # the deepest own win by continuous threats looked for
     own_share: float  # of the time, for that
     other_turns: int  # the deepest win by threats the chosen pair must leave the other none of
-    safety_share: float  # of the time, until which pairs are checked for those
     root_width: int  # best points whose pairs are weighed
     root_pairs: int  # pairs kept for the look ahead
     extra_points: int  # points of the level's own valuation (enclosures too) added
@@ -67,12 +66,12 @@ PLANS = {
     # Easy misjudges pairs by up to a line of three: it plays loosely but sees sixes.
     # Easy misjudges pairs by up to a line of three: it plays loosely but sees sixes,
     # and thinks briefly, as a beginner does, so that a busy machine cannot vary its turns.
-    "easy": Plan(2, 0.1, 2, 0.3, 6, 12, 1, 4, 120.0, 0.3),
-    "normal": Plan(3, 0.15, 3, 0.4, 8, 16, 2, 5, 8.0, 1.0),
-    "hard": Plan(6, 0.2, 6, 0.5, 12, 30, 4, 8, 8.0, 1.0),
+    "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, 0.3),
+    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, 1.0),
+    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, 1.0),
 }
-ZONE_SHARE = 0.05  # of the time, to find the other team's threat win if left alone
-ZONE_TURNS = 4  # how deep that search looks
+FIRST_CHECK_TURNS = 3  # turns of the other team's threat wins checked after the first look
+ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alone
 ENCLOSURE_WORTH = 400  # per cell a dot colors in Game of 6
 NEIGHBOUR_WORTH = 3  # Game of 6: per own dot touching, for growing polygonals
 _AROUND = tuple((dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr)
@@ -120,8 +119,8 @@ def _choose(
         if level == "easy":
             return _as_moves(work, board, _easy_single(board, team, values, rng), values)
         points = [(key,) for key in _single_points(board, team, values)]
-        safe, unsafe = _split_safe(work, board, team, points, plan.other_turns, allowance)
-        return _as_moves(work, board, (safe or unsafe)[0], values)
+        chosen = _best_safe_pair(work, board, points, plan, allowance, rng, threatened=True)
+        return _as_moves(work, board, chosen, values)
     chosen = _searched_pair(work, board, plan, values, allowance, rng)
     if level == "easy" and board.threats[1 - team] and rng.random() < EASY_OVERLOOKS:
         chosen = _loose_pair(board, team, values, rng)
@@ -143,14 +142,12 @@ def _searched_pair(
     attack = ThreatSearch(board, team, allowance.part(plan.own_share)).forced_win(plan.own_turns)
     if attack is not None:
         return attack
-    extra = _ranked_points(values)[: plan.extra_points] + _their_threat_zone(
-        board, team, allowance.part(plan.own_share + ZONE_SHARE)
+    zone = _their_threat_zone(
+        board, team, plan.other_turns, allowance.part(plan.own_share + ZONE_SHARE)
     )
+    extra = _ranked_points(values)[: plan.extra_points] + (zone or [])
     pairs = candidate_pairs(board, team, plan.root_width, extra)[: plan.root_pairs]
-    safe, unsafe = _split_safe(
-        work, board, team, pairs, plan.other_turns, allowance.part(plan.safety_share)
-    )
-    return _deepened(board, team, safe or unsafe, plan, allowance, rng)[0]
+    return _best_safe_pair(work, board, pairs, plan, allowance, rng, zone is not None)
 
 
 # -- winning now ---------------------------------------------------------------------
@@ -275,69 +272,73 @@ def _pair_score(board: LineBoard, team: int, pair: Iterable[int]) -> int:
     return score
 
 
-def _their_threat_zone(board: LineBoard, team: int, allowance: Allowance) -> list[int]:
-    """When the other team would win by continuous threats if left alone, the points
-    where it makes its threats and its first turn of that win: where it must be met."""
+def _their_threat_zone(
+    board: LineBoard, team: int, turns: int, allowance: Allowance
+) -> list[int] | None:
+    """When the other team would win by continuous threats within ``turns`` turns if
+    left alone (or the allowance ends before that is known), the points where it makes
+    its threats and its first turn of that win: where it must be met. ``None`` when it
+    has no such win: then no pair of ours can give it one, as our stones only take
+    room from its lines."""
     other = 1 - team
-    their_win = ThreatSearch(board, other, allowance).forced_win(ZONE_TURNS)
-    if their_win is None:
-        return []
-    return sorted(set(their_win) | board.chance_cells(other, 3))
+    their_win = ThreatSearch(board, other, allowance).forced_win(turns)
+    if their_win is None and not allowance.over():
+        return None
+    return sorted(set(their_win or ()) | board.chance_cells(other, 3))
 
 
-def _deepened(
+def _best_safe_pair(
+    game: Game,
     board: LineBoard,
-    team: int,
     pairs: list[tuple[int, ...]],
     plan: Plan,
     allowance: Allowance,
     rng: random.Random,
-) -> list[tuple[int, ...]]:
-    """``pairs`` ranked by a look ahead deepened turn by turn while ``allowance`` lasts, the
-    best of the deepest finished look first. A look that finds every pair lost keeps
-    the order of the one before, whose best pair loses latest or not at all."""
+    threatened: bool,
+) -> tuple[int, ...]:
+    """The best of ``pairs`` by a look ahead deepened turn by turn while ``allowance``
+    lasts, among those that leave the other team no threat win.
+
+    After each look the best pairs are checked for such a win (when the other team
+    has one if left alone: ``threatened``), down the ranking until one has none,
+    a turn deeper after each look up to ``plan.other_turns``; pairs found to leave
+    one are dropped from the next looks. A look that finds every pair lost keeps the
+    choice of the one before, which loses latest or not at all.
+    """
+    team = game.to_move
     search = PairSearch(board, (plan.root_width, plan.reply_width), allowance, rng, plan.nudge)
+    unsafe: set[tuple[int, ...]] = set()
+    checked: dict[tuple[int, ...], int] = {}  # pair → turns of threat wins it leaves none of
+    their_searches: dict[tuple[int, ...], ThreatSearch] = {}
+    choice = pairs[0]
     for depth in range(1, DEEPEST + 1):
+        hopeful = [pair for pair in pairs if pair not in unsafe] or pairs
         try:
-            ranked = search.rank(team, pairs, depth)
+            ranked = search.rank(team, hopeful, depth)
         except OutOfTime:
             break
         best = ranked[0][0]
         if best <= -WIN // 2:
             break
-        pairs = [pair for _, pair in ranked]
-        if best >= WIN // 2:
-            break  # a sure win: deeper looks say no more
-    return pairs
-
-
-def _split_safe(
-    game: Game,
-    board: LineBoard,
-    team: int,
-    pairs: list[tuple[int, ...]],
-    deepest: int,
-    allowance: Allowance,
-) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
-    """``pairs`` split, each part in the given order, into those that leave the other
-    team no threat win, looked for ever deeper up to ``deepest`` turns while time
-    lasts, and the others, those that survived the deeper looks first. When no pair
-    survives a look, the pairs of the look before count as safe; pairs the deadline
-    left unchecked keep the verdict of the last look they passed."""
-    survivors = list(pairs)
-    fallen: list[tuple[int, ...]] = []
-    for turns in range(2, deepest + 1):
-        kept: list[tuple[int, ...]] = []
-        dropped: list[tuple[int, ...]] = []
-        for index, pair in enumerate(survivors):
-            verdict = _leaves_a_win(game, board, team, pair, turns, allowance)
-            if verdict is None:  # out of time
-                return kept + survivors[index:], dropped + fallen
-            (dropped if verdict else kept).append(pair)
-        if not kept:
+        pairs = [pair for _, pair in ranked] + [pair for pair in pairs if pair in unsafe]
+        turns = min(plan.other_turns, depth + FIRST_CHECK_TURNS - 1)
+        for pair in pairs if threatened else pairs[:1]:
+            if not threatened or checked.get(pair, 0) >= turns:
+                choice = pair
+                break
+            their_search = their_searches.setdefault(pair, ThreatSearch(board, 1 - team, allowance))
+            verdict = _leaves_a_win(game, board, team, pair, turns, their_search)
+            if verdict is None:  # out of time: the last checked choice stands
+                return choice
+            if verdict:
+                unsafe.add(pair)
+                continue
+            checked[pair] = turns
+            choice = pair
             break
-        survivors, fallen = kept, dropped + fallen
-    return survivors, fallen
+        if best >= WIN // 2 and choice == pairs[0]:
+            break  # a sure win: deeper looks say no more
+    return choice
 
 
 def _leaves_a_win(
@@ -346,15 +347,17 @@ def _leaves_a_win(
     team: int,
     pair: tuple[int, ...],
     turns: int,
-    allowance: Allowance,
+    their_search: ThreatSearch,
 ) -> bool | None:
     """Whether after ``pair`` the other team wins by threats within ``turns`` turns
-    (or, in Game of 6, colors its sixth cell at once); ``None`` if time ran out."""
+    (or, in Game of 6, colors its sixth cell at once), found by ``their_search``, which
+    keeps what it solved for the next, deeper look; ``None`` if time ran out."""
     for key in pair:
         board.play(key, team)
-    their_win = ThreatSearch(board, 1 - team, allowance).forced_win(turns)
+    their_win = their_search.forced_win(turns)
     for key in reversed(pair):
         board.undo(key)
+    allowance = their_search.allowance
     if allowance.over():
         return None
     return their_win is not None or (

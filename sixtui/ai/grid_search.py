@@ -42,6 +42,7 @@ from sixtui.ai.line_patterns import (
 
 WIN = 1_000_000_000  # a won position; wins sooner score a little higher
 PARTNERS = 3  # second stones tried beside each first stone, past the best points
+FORCED_EXTENSION = 2  # turns searched past the last while the side to move must stop threats
 
 
 class OutOfTime(Exception):
@@ -226,10 +227,14 @@ class PairSearch:
             return WIN - ply  # it makes six
         if board.threats[other] and board.stones_to_stop(other) >= STOPS_ALL_HOPE:
             return -WIN + ply + 1
-        if depth <= 0:
+        forced = bool(board.threats[other])
+        if depth <= 0 and (not forced or depth <= -FORCED_EXTENSION):
             return board.worth[team] - board.worth[other]
+        # Past the last turn a side that must stop threats still plays its turn:
+        # the stones it spends on them are what makes a threat worth more than its lines.
+        width = self.width[1] if depth > 0 else self.width[1] // 2
         best = -WIN * 2.0
-        for pair in candidate_pairs(board, team, self.width[1])[: self.width[1] * 2]:
+        for pair in candidate_pairs(board, team, self.width[1])[: width * 2]:
             for key in pair:
                 board.play(key, team)
             try:
