@@ -36,7 +36,7 @@ from itertools import combinations
 
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.grid_search import WIN, OutOfTime, PairSearch, candidate_pairs
-from sixtui.ai.line_patterns import LineBoard, point_values
+from sixtui.ai.line_patterns import BLOCKED, DEFENCE, LineBoard, point_values
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import Game, IllegalMove, Move
 
@@ -70,7 +70,7 @@ PLANS = {
     "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, 1.0),
     "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, 1.0),
 }
-FIRST_CHECK_TURNS = 3  # turns of the other team's threat wins checked after the first look
+FIRST_CHECK_TURNS = 4  # turns of the other team's threat wins checked after the first look
 ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alone
 ENCLOSURE_WORTH = 400  # per cell a dot colors in Game of 6
 NEIGHBOUR_WORTH = 3  # Game of 6: per own dot touching, for growing polygonals
@@ -239,22 +239,85 @@ def _point_values(game: Game, board: LineBoard) -> dict[int, float]:
 
 
 def _add_enclosures(game: Game, board: LineBoard, team: int, values: dict[int, float]) -> None:
-    """Game of 6: dots beside the team's own grow polygonals, and closing one is worth
-    each cell it colors."""
+    """Game of 6: dots beside the team's own grow polygonals, a dot that closes one is
+    worth each cell it colors, and one on a cell where the other team would close one
+    is worth nearly as much: it breaks that polygonal."""
+    size, cells = board.size, board.cells
     for key in values:
         square = board.square(key)
         touching = sum(
-            board.cells[key + dr * board.size + dc] == team
+            cells[key + dr * size + dc] == team
             for dc, dr in _AROUND
-            if 0 <= square.col + dc < board.size and 0 <= square.row + dr < board.size
+            if 0 <= square.col + dc < size and 0 <= square.row + dr < size
         )
         values[key] += NEIGHBOUR_WORTH * touching
-    for key in board.near(1, team):
-        before = game.colored_count(team)  # type: ignore[attr-defined]
-        game.play(Move(board.square(key)))
-        gained = game.colored_count(team) - before  # type: ignore[attr-defined]
-        game.undo()
-        values[key] = values.get(key, 0.0) + ENCLOSURE_WORTH * gained
+    for side, worth in ((team, ENCLOSURE_WORTH), (1 - team, DEFENCE * ENCLOSURE_WORTH)):
+        inside = len(enclosed_cells(board, side))
+        for key in board.near(1, side):
+            gained = len(enclosed_cells(board, side, (key,))) - inside
+            if gained > 0:
+                values[key] = values.get(key, 0.0) + worth * gained
+
+
+def enclosure_bonus(
+    board: LineBoard, team: int, pairs: list[tuple[int, ...]]
+) -> dict[tuple[int, ...], float]:
+    """Game of 6: what each pair's dots color together, at :data:`ENCLOSURE_WORTH` a
+    cell, for the pairs that color any (two dots may close what one does not)."""
+    inside = len(enclosed_cells(board, team))
+    bonus: dict[tuple[int, ...], float] = {}
+    for pair in pairs:
+        gained = len(enclosed_cells(board, team, pair)) - inside
+        if gained > 0:
+            bonus[pair] = ENCLOSURE_WORTH * gained
+    return bonus
+
+
+def enclosed_cells(board: LineBoard, team: int, added: tuple[int, ...] = ()) -> set[int]:
+    """The uncolored cells that ``team``'s live dots (and dots on ``added``) enclose: those
+    that cannot be reached from outside the board by orthogonal steps without entering
+    one of them. Dots themselves count when enclosed, a close enough reading of the
+    rule for weighing moves.
+
+    >>> board = LineBoard(8)
+    >>> for point in ["C2", "B3", "D3"]:
+    ...     board.play(board.key(point), 0)
+    >>> enclosed_cells(board, 0)
+    set()
+    >>> [str(board.square(key)) for key in enclosed_cells(board, 0, (board.key("C4"),))]
+    ['C3']
+    """
+    size, cells = board.size, board.cells
+    walls = set(added)
+    reached = [False] * (size * size)
+    border = [
+        key
+        for key in range(size * size)
+        if (key < size or key >= size * (size - 1) or key % size in (0, size - 1))
+        and cells[key] != team
+        and key not in walls
+    ]
+    for key in border:
+        reached[key] = True
+    while border:
+        key = border.pop()
+        col = key % size
+        for step, fits in ((1, col + 1 < size), (-1, col > 0), (size, True), (-size, True)):
+            near = key + step
+            if (
+                fits
+                and 0 <= near < size * size
+                and not reached[near]
+                and cells[near] != team
+                and near not in walls
+            ):
+                reached[near] = True
+                border.append(near)
+    return {
+        key
+        for key in range(size * size)
+        if not reached[key] and cells[key] != BLOCKED and cells[key] != team and key not in walls
+    }
 
 
 def _ranked_points(values: dict[int, float]) -> list[int]:
@@ -307,6 +370,8 @@ def _best_safe_pair(
     """
     team = game.to_move
     search = PairSearch(board, (plan.root_width, plan.reply_width), allowance, rng, plan.nudge)
+    if game.name == "gameof6":
+        search.bonus = enclosure_bonus(board, team, pairs)
     unsafe: set[tuple[int, ...]] = set()
     checked: dict[tuple[int, ...], int] = {}  # pair → turns of threat wins it leaves none of
     their_searches: dict[tuple[int, ...], ThreatSearch] = {}

@@ -188,6 +188,8 @@ class PairSearch:
         )
         self.rng = rng or random.Random(0)
         self.noise = noise
+        self.bonus: dict[tuple[int, ...], float] = {}
+        """What each root pair gains besides its lines (cells colored in Game of 6)."""
         self.nodes = 0
 
     def rank(
@@ -197,13 +199,13 @@ class PairSearch:
 
         Only the best value is exact; the others are bounds that show them no better.
         Each pair's value takes a seeded nudge of up to ``noise``, so that pairs of
-        near-equal worth are chosen by the seed.
+        near-equal worth are chosen by the seed, and its :attr:`bonus`.
         """
         board = self.board
         alpha = -WIN * 2.0
         ranked = []
         for pair in pairs:
-            nudge = self.noise * self.rng.random()
+            nudge = self.noise * self.rng.random() + self.bonus.get(pair, 0.0)
             for key in pair:
                 board.play(key, team)
             try:
