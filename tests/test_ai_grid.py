@@ -16,7 +16,7 @@ from sixtui.ai import choose_turn
 from sixtui.ai.grid import choose_grid_turn
 from sixtui.ai.line_patterns import LineBoard
 from sixtui.ai.threat_search import ThreatSearch
-from sixtui.rules import IllegalMove, Square, new_game
+from sixtui.rules import IllegalMove, Move, Square, new_game
 from support.turns import play_whole_turn, random_position
 
 SIZE = 10
@@ -310,3 +310,58 @@ def test_window_counts_follow_every_stone_played_and_taken_back():
             fresh.threats,
             fresh.chances,
         )
+
+
+# -- Game of 6 enclosures -------------------------------------------------------------
+
+
+def wins_at_once(game):
+    """Whether the side to move colors its sixth cell (or makes six) with one dot or two,
+    tried on the real game: every dot, and every pair of dots near its own."""
+    team = game.to_move
+    own = [square for square, who in game.layout().items() if who == team]
+    near = sorted(
+        {
+            Square(square.col + dc, square.row + dr)
+            for square in own
+            for dc in range(-2, 3)
+            for dr in range(-2, 3)
+            if 0 <= square.col + dc < game.size and 0 <= square.row + dr < game.size
+        },
+        key=str,
+    )
+    open_points = [
+        square for square in near if game.at(square) is None and not game.colored(square)
+    ]
+    for count in (1, 2):
+        for dots in combinations(open_points, count):
+            played = 0
+            try:
+                for square in dots:
+                    game.play(square)
+                    played += 1
+                    if game.result is not None:
+                        break
+            except IllegalMove:
+                pass
+            won = game.result is not None and game.result.winner == team
+            for _ in range(played):
+                game.undo()
+            if won:
+                return True
+    return False
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_gameof6_breaks_a_polygonal_that_would_color_the_sixth_cell(level):
+    # Black walls in D4-F5 but for G5; White's dots at G6, H4-H6 leave it one way to
+    # stop the sixth cell, F5 and G5 (checked below: any other pair loses).
+    game = new_game("gameof6", size=12)
+    opening = "D6 A12 C12 E6 F6 E12 G12 D3 E3 H5 H6 F3 C4 G6 H4 C5 G4"
+    for point in opening.split():
+        game.play(point)
+    idle = game.copy()
+    play_whole_turn(idle, [Move.parse("L1"), Move.parse("L2")])
+    assert wins_at_once(idle)  # a turn spent elsewhere loses
+    trial = chosen(game, level=level)
+    assert not wins_at_once(trial)

@@ -3,21 +3,22 @@
 It reads the board as windows of six points (:mod:`sixtui.ai.line_patterns`)
 and, in this order: makes six (or, in Game of 6, closes a winning polygonal);
 plays a win by continuous threats when it finds one
-(:mod:`sixtui.ai.threat_search`); otherwise plays the best-scored pair of
-stones among those that leave the other team no such win.
+(:mod:`sixtui.ai.threat_search`); otherwise looks ahead turn by turn
+(:mod:`sixtui.ai.grid_search`), deepening while its allowance lasts
+(:mod:`sixtui.ai.grid_allowance`), and plays the best pair of that look among
+those that leave the other team no win by continuous threats. In Game of 6 it
+also weighs the cells its dots enclose and the polygonals they break.
 
-The levels, with the time they use of a one-second budget:
+The levels differ in how far they look for threat wins, how many pairs they
+weigh, and how sharply they judge them:
 
-* ``hard`` spends the budget: its own threat search up to six turns deep, a
-  look at the other team's best answer to each candidate pair, and a check,
-  deepened while time lasts, that the pair leaves no win by threats.
-* ``normal`` is quick (well under a second): threat wins of up to three turns,
-  and pairs that leave the other team no double threat.
-* ``easy`` (a few milliseconds) makes six and mostly stops the other team's
-  six, sometimes overlooking it, and otherwise plays one of its few
-  best-scored pairs at random, as a beginner would.
-
-Every level stops at the deadline with the best turn found so far.
+* ``hard`` looks for its own threat wins up to six turns, weighs thirty pairs
+  with eight best points a side in the look ahead, and checks its choice for the
+  other team's threat wins up to six turns.
+* ``normal`` does the same with three turns and narrower looks.
+* ``easy`` thinks briefly and misjudges pairs by up to a line of three, so it
+  plays loosely; it makes six, and mostly stops the other team's six, now and
+  then overlooking it, as a beginner would.
 
 >>> import random, time
 >>> from sixtui.rules import new_game
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -72,6 +73,8 @@ PLANS = {
 }
 FIRST_CHECK_TURNS = 4  # turns of the other team's threat wins checked after the first look
 ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alone
+ZONE_TURNS = 4  # how deep that search looks: deeper costs more than the checks it saves
+COLORED_TO_WIN = 6  # Game of 6: colored cells that win
 ENCLOSURE_WORTH = 400  # per cell a dot colors in Game of 6
 NEIGHBOUR_WORTH = 3  # Game of 6: per own dot touching, for growing polygonals
 _AROUND = tuple((dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr)
@@ -140,14 +143,28 @@ def _searched_pair(
     no threat win."""
     team = work.to_move
     attack = ThreatSearch(board, team, allowance.part(plan.own_share)).forced_win(plan.own_turns)
-    if attack is not None:
+    # In Game of 6 the other team may answer threats by coloring its sixth cell.
+    if attack is not None and not (
+        work.name == "gameof6" and _gives_a_closing(work, board, attack, allowance.deadline)
+    ):
         return attack
     zone = _their_threat_zone(
-        board, team, plan.other_turns, allowance.part(plan.own_share + ZONE_SHARE)
+        board, team, min(ZONE_TURNS, plan.other_turns), allowance.part(plan.own_share + ZONE_SHARE)
     )
     extra = _ranked_points(values)[: plan.extra_points] + (zone or [])
-    pairs = candidate_pairs(board, team, plan.root_width, extra)[: plan.root_pairs]
-    return _best_safe_pair(work, board, pairs, plan, allowance, rng, zone is not None)
+    pairs = candidate_pairs(board, team, plan.root_width, extra)
+    if work.name == "gameof6":  # pairs that close or break polygonals first
+        lines = point_values(board, team, values)
+        enclosing = {key: values[key] - lines[key] for key in values}
+        pairs.sort(
+            key=lambda pair: -sum(enclosing.get(key, 0.0) for key in pair) // ENCLOSURE_WORTH
+        )
+    pairs = pairs[: plan.root_pairs]
+    if work.name == "gameof6":
+        pairs = _breaking_pairs(work, board, pairs, allowance.deadline)
+    # In Game of 6 a polygonal can win at once too, which the threat search does not see.
+    threatened = zone is not None or work.name == "gameof6"
+    return _best_safe_pair(work, board, pairs, plan, allowance, rng, threatened)
 
 
 # -- winning now ---------------------------------------------------------------------
@@ -180,19 +197,84 @@ def winning_turn(game: Game, deadline: float) -> list[Move] | None:
 def _closing_turn(
     game: Game, board: LineBoard, team: int, stones: int, deadline: float
 ) -> list[Move] | None:
-    """Dots that color the sixth cell of ``team`` in Game of 6, if it finds any."""
-    singles = sorted(board.near(1, team))
-    for key in singles:
-        if _wins(game, board, [key], team):
-            return [Move(board.square(key))]
-    if stones < 2:
-        return None
-    for pair in combinations(sorted(set(singles) | set(board.near(2, team))), 2):
-        if time.perf_counter() > deadline:
-            break
-        if _wins(game, board, list(pair), team):
-            return [Move(board.square(key)) for key in pair]
+    """Dots that color the sixth cell of ``team`` in Game of 6, if it finds any; a
+    find of :func:`_closings` is confirmed on the real game."""
+    need = COLORED_TO_WIN - game.colored_count(team)  # type: ignore[attr-defined]
+    for keys in _closings(board, team, need, stones, deadline):
+        if _wins(game, board, list(keys), team):
+            return [Move(board.square(key)) for key in keys]
     return None
+
+
+def _closings(
+    board: LineBoard, team: int, need: int, stones: int, deadline: float
+) -> Iterator[tuple[int, ...]]:
+    """Single dots, then pairs (with ``stones`` of 2), that would color at least ``need``
+    cells for ``team``, as :func:`enclosed_cells` counts them.
+
+    A dot can close a polygonal only beside two of the team's dots, or beside one and
+    the turn's other dot.
+    """
+    inside = len(enclosed_cells(board, team))
+    touching = _own_neighbours(board, team)
+    for key in sorted(key for key, count in touching.items() if count >= 2):
+        if len(enclosed_cells(board, team, (key,))) - inside >= need:
+            yield (key,)
+    if stones < 2:
+        return
+    for pair in combinations(sorted(touching), 2):
+        if time.perf_counter() > deadline:
+            return
+        if min(touching[pair[0]], touching[pair[1]]) < 2 and not _beside(board, *pair):
+            continue
+        if len(enclosed_cells(board, team, pair)) - inside >= need:
+            yield pair
+
+
+def _breaking_pairs(
+    game: Game, board: LineBoard, pairs: list[tuple[int, ...]], deadline: float
+) -> list[tuple[int, ...]]:
+    """Game of 6: ``pairs`` with those that take a point of every dot or pair by which
+    the other team would color its sixth cell first, and pairs of such points added
+    when none of ``pairs`` does."""
+    other = 1 - game.to_move
+    need = COLORED_TO_WIN - game.colored_count(other)  # type: ignore[attr-defined]
+    closings = list(_closings(board, other, need, 2, deadline))
+    if not closings:
+        return pairs
+    points = sorted({key for keys in closings for key in keys})
+    breaking = [pair for pair in combinations(points, 2) if _meets_all(pair, closings)]
+    breaking += [(key,) for key in points if _meets_all((key,), closings)]
+    chosen = [pair for pair in pairs if _meets_all(pair, closings)] or [
+        tuple(sorted({*pair, partner}))
+        for pair in breaking
+        for partner in pairs[0]
+        if len(pair) == 1 and partner != pair[0]
+    ] + [pair for pair in breaking if len(pair) == 2]
+    return chosen + [pair for pair in pairs if pair not in chosen]
+
+
+def _meets_all(pair: tuple[int, ...], closings: list[tuple[int, ...]]) -> bool:
+    return all(any(key in keys for key in pair) for keys in closings)
+
+
+def _own_neighbours(board: LineBoard, team: int) -> dict[int, int]:
+    """Each open point beside ``team``'s dots: how many of them it touches."""
+    size, cells = board.size, board.cells
+    touching: dict[int, int] = {}
+    for key in board.near(1, team):
+        col, row = key % size, key // size
+        touching[key] = sum(
+            cells[(row + dr) * size + col + dc] == team
+            for dc, dr in _AROUND
+            if 0 <= col + dc < size and 0 <= row + dr < size
+        )
+    return touching
+
+
+def _beside(board: LineBoard, first: int, second: int) -> bool:
+    size = board.size
+    return max(abs(first % size - second % size), abs(first // size - second // size)) == 1
 
 
 def _wins(game: Game, board: LineBoard, keys: list[int], team: int) -> bool:
@@ -276,8 +358,7 @@ def enclosure_bonus(
 def enclosed_cells(board: LineBoard, team: int, added: tuple[int, ...] = ()) -> set[int]:
     """The uncolored cells that ``team``'s live dots (and dots on ``added``) enclose: those
     that cannot be reached from outside the board by orthogonal steps without entering
-    one of them. Dots themselves count when enclosed, a close enough reading of the
-    rule for weighing moves.
+    one of them, and the dots' own cells off the edge none of whose sides can.
 
     >>> board = LineBoard(8)
     >>> for point in ["C2", "B3", "D3"]:
@@ -316,8 +397,19 @@ def enclosed_cells(board: LineBoard, team: int, added: tuple[int, ...] = ()) -> 
     return {
         key
         for key in range(size * size)
-        if not reached[key] and cells[key] != BLOCKED and cells[key] != team and key not in walls
+        if not reached[key]
+        and cells[key] != BLOCKED
+        and ((cells[key] != team and key not in walls) or _walled_in(key, size, reached))
     }
+
+
+def _walled_in(key: int, size: int, reached: list[bool]) -> bool:
+    """Whether a dot's cell is off the edge and none of its four sides is reached
+    from outside: the rule's test for a dot's own cell to be enclosed."""
+    col, row = key % size, key // size
+    if col in (0, size - 1) or row in (0, size - 1):
+        return False
+    return not any(reached[key + step] for step in (1, -1, size, -size))
 
 
 def _ranked_points(values: dict[int, float]) -> list[int]:

@@ -45,7 +45,7 @@ DEFENCE = 0.9  # stopping a line counts a little less than building the same lin
 # What one more stone adds to a clean window of a team holding this many of its stones.
 BUILD = tuple(WINDOW_WORTH[count + 1] - WINDOW_WORTH[count] for count in range(6))
 # What a stone takes from the other team in a window holding this many of its stones.
-SPOIL = tuple(DEFENCE * worth for worth in WINDOW_WORTH[:6])
+SPOIL = tuple(0.0 if count == 0 else 0.5 * WINDOW_WORTH[count + 1] for count in range(6))
 
 _DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
