@@ -37,7 +37,7 @@ from itertools import combinations
 
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.grid_search import WIN, OutOfTime, PairSearch, candidate_pairs
-from sixtui.ai.line_patterns import BLOCKED, DEFENCE, LineBoard, point_values
+from sixtui.ai.line_patterns import BLOCKED, LineBoard, point_values
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import Game, IllegalMove, Move
 
@@ -76,6 +76,7 @@ ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alo
 ZONE_TURNS = 4  # how deep that search looks: deeper costs more than the checks it saves
 COLORED_TO_WIN = 6  # Game of 6: colored cells that win
 ENCLOSURE_WORTH = 400  # per cell a dot colors in Game of 6
+BREAKING = 0.9  # breaking the other side's polygonal counts a little less than closing one
 NEIGHBOUR_WORTH = 3  # Game of 6: per own dot touching, for growing polygonals
 _AROUND = tuple((dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr)
 
@@ -333,7 +334,7 @@ def _add_enclosures(game: Game, board: LineBoard, team: int, values: dict[int, f
             if 0 <= square.col + dc < size and 0 <= square.row + dr < size
         )
         values[key] += NEIGHBOUR_WORTH * touching
-    for side, worth in ((team, ENCLOSURE_WORTH), (1 - team, DEFENCE * ENCLOSURE_WORTH)):
+    for side, worth in ((team, ENCLOSURE_WORTH), (1 - team, BREAKING * ENCLOSURE_WORTH)):
         inside = len(enclosed_cells(board, side))
         for key in board.near(1, side):
             gained = len(enclosed_cells(board, side, (key,))) - inside

@@ -41,10 +41,11 @@ THREAT = 4  # stones of one team in a clean window that make it a threat
 # steep, so that one threat outweighs many loose stones.
 WINDOW_WORTH = (0, 1, 6, 40, 400, 1600, 100_000)
 STOPS_ALL_HOPE = 3  # stones needed to stop every threat: more than a turn has
-DEFENCE = 0.9  # stopping a line counts a little less than building the same line
 # What one more stone adds to a clean window of a team holding this many of its stones.
 BUILD = tuple(WINDOW_WORTH[count + 1] - WINDOW_WORTH[count] for count in range(6))
-# What a stone takes from the other team in a window holding this many of its stones.
+# What a stone takes from the other team in a window holding this many of its stones:
+# half of what the window is worth with one stone more, as the other team, two stones
+# a turn, would soon make of it; stopping lines early is what holds off threat wins.
 SPOIL = tuple(0.0 if count == 0 else 0.5 * WINDOW_WORTH[count + 1] for count in range(6))
 
 _DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
