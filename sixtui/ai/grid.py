@@ -518,9 +518,10 @@ def _leaves_a_win(
     allowance = their_search.allowance
     if allowance.over():
         return None
-    return their_win is not None or (
-        game.name == "gameof6" and _gives_a_closing(game, board, pair, allowance.deadline)
-    )
+    if their_win is not None:
+        return True
+    closing = game.name == "gameof6" and _gives_a_closing(game, board, pair, allowance.deadline)
+    return None if allowance.over() else closing
 
 
 def _gives_a_closing(game: Game, board: LineBoard, pair: tuple[int, ...], deadline: float) -> bool:
