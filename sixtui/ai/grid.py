@@ -152,20 +152,32 @@ def _searched_pair(
     zone = _their_threat_zone(
         board, team, min(ZONE_TURNS, plan.other_turns), allowance.part(plan.own_share + ZONE_SHARE)
     )
-    extra = _ranked_points(values)[: plan.extra_points] + (zone or [])
-    pairs = candidate_pairs(board, team, plan.root_width, extra)
-    if work.name == "gameof6":  # pairs that close or break polygonals first
-        lines = point_values(board, team, values)
-        enclosing = {key: values[key] - lines[key] for key in values}
-        pairs.sort(
-            key=lambda pair: -sum(enclosing.get(key, 0.0) for key in pair) // ENCLOSURE_WORTH
-        )
-    pairs = pairs[: plan.root_pairs]
-    if work.name == "gameof6":
-        pairs = _breaking_pairs(work, board, pairs, allowance.deadline)
+    pairs = _root_pairs(work, board, plan, values, zone or [], allowance.deadline)
     # In Game of 6 a polygonal can win at once too, which the threat search does not see.
     threatened = zone is not None or work.name == "gameof6"
     return _best_safe_pair(work, board, pairs, plan, allowance, rng, threatened)
+
+
+def _root_pairs(
+    work: Game,
+    board: LineBoard,
+    plan: Plan,
+    values: dict[int, float],
+    zone: list[int],
+    deadline: float,
+) -> list[tuple[int, ...]]:
+    """The pairs the look ahead weighs: those of the best points for lines, of the
+    level's own valuation and of the other team's threat zone; in Game of 6, those
+    that close or break polygonals first."""
+    team = work.to_move
+    extra = _ranked_points(values)[: plan.extra_points] + zone
+    pairs = candidate_pairs(board, team, plan.root_width, extra)
+    if work.name != "gameof6":
+        return pairs[: plan.root_pairs]
+    lines = point_values(board, team, values)
+    enclosing = {key: values[key] - lines[key] for key in values}
+    pairs.sort(key=lambda pair: -sum(enclosing.get(key, 0.0) for key in pair) // ENCLOSURE_WORTH)
+    return _breaking_pairs(work, board, pairs[: plan.root_pairs], deadline)
 
 
 # -- winning now ---------------------------------------------------------------------
@@ -465,12 +477,10 @@ def _best_safe_pair(
     search = PairSearch(board, (plan.root_width, plan.reply_width), allowance, rng, plan.nudge)
     if game.name == "gameof6":
         search.bonus = enclosure_bonus(board, team, pairs)
-    unsafe: set[tuple[int, ...]] = set()
-    checked: dict[tuple[int, ...], int] = {}  # pair → turns of threat wins it leaves none of
-    their_searches: dict[tuple[int, ...], ThreatSearch] = {}
+    checks = _SafetyChecks(game, board, allowance)
     choice = pairs[0]
     for depth in range(1, DEEPEST + 1):
-        hopeful = [pair for pair in pairs if pair not in unsafe] or pairs
+        hopeful = [pair for pair in pairs if pair not in checks.unsafe] or pairs
         try:
             ranked = search.rank(team, hopeful, depth)
         except OutOfTime:
@@ -478,31 +488,54 @@ def _best_safe_pair(
         best = ranked[0][0]
         if best <= -WIN // 2:
             break
-        pairs = [pair for _, pair in ranked] + [pair for pair in pairs if pair in unsafe]
+        pairs = [pair for _, pair in ranked] + [pair for pair in pairs if pair in checks.unsafe]
         turns = min(plan.other_turns, depth + FIRST_CHECK_TURNS - 1)
-        for pair in pairs if threatened else pairs[:1]:
-            if not threatened or checked.get(pair, 0) >= turns:
-                choice = pair
-                break
-            their_search = their_searches.setdefault(pair, ThreatSearch(board, 1 - team, allowance))
-            verdict = _leaves_a_win(game, board, team, pair, turns, their_search)
-            if verdict is None:  # out of time: the last checked choice stands
-                return choice
-            if verdict:
-                unsafe.add(pair)
-                continue
-            checked[pair] = turns
-            choice = pair
-            break
+        try:
+            choice = (checks.first_safe(pairs, turns) if threatened else pairs[0]) or choice
+        except OutOfTime:
+            break  # the last checked choice stands
         if best >= WIN // 2 and choice == pairs[0]:
             break  # a sure win: deeper looks say no more
     return choice
 
 
+class _SafetyChecks:
+    """What is known of the pairs of one turn: those that leave the other team a win
+    (by threats, or in Game of 6 by coloring its sixth cell), and how deep the others
+    were found to leave none; each pair's threat search keeps what it solved."""
+
+    def __init__(self, game: Game, board: LineBoard, allowance: Allowance) -> None:
+        self.game = game
+        self.board = board
+        self.allowance = allowance
+        self.unsafe: set[tuple[int, ...]] = set()
+        self.checked: dict[tuple[int, ...], int] = {}  # pair → turns it leaves no win in
+        self.searches: dict[tuple[int, ...], ThreatSearch] = {}
+
+    def first_safe(self, pairs: list[tuple[int, ...]], turns: int) -> tuple[int, ...] | None:
+        """The first of ``pairs`` that leaves the other team no win within ``turns``
+        turns, or ``None``; :class:`OutOfTime` when the allowance ends first."""
+        other = 1 - self.game.to_move
+        for pair in pairs:
+            if self.checked.get(pair, 0) >= turns:
+                return pair
+            if pair in self.unsafe:
+                continue
+            search = self.searches.setdefault(pair, ThreatSearch(self.board, other, self.allowance))
+            verdict = _leaves_a_win(self.game, self.board, pair, turns, search)
+            if verdict is None:
+                raise OutOfTime
+            if verdict:
+                self.unsafe.add(pair)
+            else:
+                self.checked[pair] = turns
+                return pair
+        return None
+
+
 def _leaves_a_win(
     game: Game,
     board: LineBoard,
-    team: int,
     pair: tuple[int, ...],
     turns: int,
     their_search: ThreatSearch,
@@ -510,6 +543,7 @@ def _leaves_a_win(
     """Whether after ``pair`` the other team wins by threats within ``turns`` turns
     (or, in Game of 6, colors its sixth cell at once), found by ``their_search``, which
     keeps what it solved for the next, deeper look; ``None`` if time ran out."""
+    team = game.to_move
     for key in pair:
         board.play(key, team)
     their_win = their_search.forced_win(turns)
