@@ -26,6 +26,10 @@ _STYLES: dict[str, tuple[str, str, str]] = {
     "label": ("bold #5f3700 on #d7af5f", "bold black on yellow", "bold"),
     "grid": ("#875f00 on #d7af5f", "black on yellow", ""),
     "hint": ("bold #005f00 on #d7af5f", "bold blue on yellow", "bold"),
+    # A suggested turn: where it puts pieces (over the cell's own background, which may be
+    # a colored cell), and the piece it lifts.
+    "suggest": ("bold #af00af", "bold magenta", "bold"),
+    "lift": ("on #d7afff", "on bright_magenta", "underline"),
     "cursor": ("on #0087ff", "on blue", "reverse"),
     "last": ("bold", "bold", "bold"),
     "win": ("on #5fd75f", "on green", "underline"),
@@ -112,6 +116,7 @@ class Look:
         self.fill = ("▓", "░") if plain else (" ", " ")
         self.dead = "×"
         self.captured = "×"  # a cell whose piece the last move captured
+        self.suggested = "◇"  # where a suggested turn puts a piece
         self.point = "·"
         self._base = {name: Style.parse(styles[column]) for name, styles in _STYLES.items()}
         for team, color in enumerate(teams):
