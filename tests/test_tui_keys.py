@@ -119,7 +119,7 @@ async def test_in_six_second_round_the_footer_follows_the_steps_of_a_move():
         await place(pilot, "-2,2")
         # The piece's destinations are marked anyway: no hints key meanwhile.
         assert key_bar(app) == (
-            "⏎ Move here c Centre u Undo r Resign s Suggest / Type esc Cancel ? Rules q Quit"
+            "⏎ Move here c Centre u Undo r Resign / Type esc Cancel ? Rules q Quit"
         )
         await place(pilot, "-1,2")
         assert key_bar(app).startswith("⏎ Keep group")

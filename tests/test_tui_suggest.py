@@ -2,14 +2,12 @@
 the person to move, in the worker processes, then draws it on the board and names it;
 p plays it, Esc hides it, and any change of position drops it. Never at an online table."""
 
-import asyncio
-
-from sixtui.rules import Move
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.screens.dialogs import ConfirmScreen
 from sixtui.tui.session import NO_SUGGESTION_ONLINE
 from support.online_apps import at_table, at_terminals, command, in_lobby, online_app
+from support.prompt_thinker import PromptThinker
 from support.tui_helpers import (
     CONNECT6_WIN,
     SIZE,
@@ -25,42 +23,7 @@ from support.tui_helpers import (
     wait_until,
 )
 
-THINKING = "thinking of a turn to suggest…"
-
-
-class PromptThinker:
-    """Stands in for the worker pool: each turn asked for waits until released, then is
-    the next turn of ``turns`` (moves in notation), else the first legal moves of the
-    position it was asked in."""
-
-    def __init__(self, *turns: str, wait: bool = True) -> None:
-        self.turns = [turn.split() for turn in turns]
-        self.release = asyncio.Event()
-        if not wait:
-            self.release.set()
-        self.asked: list[tuple[int, str]] = []  # (moves played, level) per turn asked for
-        self.cancelled = 0
-
-    async def think(self, game, level="normal", seconds=None, seed=None) -> list[Move]:
-        self.asked.append((len(game.history), level))
-        position = game.copy()  # as the real pool takes it: when asked
-        try:
-            await self.release.wait()
-        except asyncio.CancelledError:
-            self.cancelled += 1
-            raise
-        if self.turns:
-            return [position.parse_move(move) for move in self.turns.pop(0)]
-        turn = []
-        while not turn or (
-            position.name != "six" and position.stones_left and not position.is_over
-        ):
-            turn.append(position.legal_moves()[0])
-            position.play(turn[-1])
-        return turn
-
-    async def close(self) -> None:
-        """Nothing to stop: the app closes the thinker it was given only if it made it."""
+THINKING = "thinking of a turn to suggest… (Esc stops)"
 
 
 def table(thinker: PromptThinker, game: str = "connect6", seats=(None, None), **options):
@@ -88,7 +51,7 @@ async def test_a_suggested_turn_is_thought_of_then_drawn_and_named():
         assert glyph_at(app, "C3") == ("◇", "grid+suggest")
         assert glyph_at(app, "D4") == ("◇", "grid+suggest")
         assert glyph_at(app, "E5")[0] == "◉"  # Black's stone as it was
-        assert "s Suggest" in key_bar(app) and "p Play it" in key_bar(app)
+        assert "p Play it" in key_bar(app) and "Suggest" not in key_bar(app)
         assert history(app) == ["E5"]  # drawn, not played
 
 
@@ -218,7 +181,6 @@ async def test_six_second_round_suggestion_marks_the_piece_lifted_and_where_it_g
     app = table(thinker, game="six")
     async with app.run_test(size=SIZE) as pilot:
         await play_all(app, TIED_SPLIT)
-        game_screen(app).board.move_cursor(game_screen(app).board.cursor)
         await pilot.press("s")
         await wait_until(pilot, lambda: suggesting(app), "the suggestion")
         assert panel(app, "message") == "suggested: -2,2>-1,2:-5,6 (p plays it, Esc hides it)"

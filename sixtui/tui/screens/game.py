@@ -35,7 +35,7 @@ MOVE_LIST_ACTIONS = frozenset(
     binding.action for binding in SidePanel.BINDINGS if isinstance(binding, Binding)
 )
 
-THINKING_OF_SUGGESTION = "thinking of a turn to suggest…"
+THINKING_OF_SUGGESTION = "thinking of a turn to suggest… (Esc stops)"
 
 # With a whole turn staged, what may be done besides sending it or taking it back.
 WHILE_READY = frozenset(
@@ -313,15 +313,18 @@ class GameScreen(FocusScreen[None]):
             # A piece picked shows where it may go whether hints are on or not.
             "hints": isinstance(self.board, HexBoard) and self.chooser.picked is None,
             "declare": bool(game.options().get("declare")),
-            "suggest": not session.shared and session.may_move,
+            # Once shown, p takes the suggestion's place; midway through a move of Six,
+            # the footer has no room for it (the key still works).
+            "suggest": session.may_move
+            and not session.shared
+            and not self.suggestion
+            and self.chooser.picked is None
+            and not self.chooser.groups,
             "play_suggestion": bool(self.suggestion),
             "chat": session.may_chat,
             "next_game": False,
-            "cancel": self.chooser.picked is not None
-            or self._declaring
-            or bool(session.staged)
-            or self._suggesting is not None
-            or bool(self.suggestion),
+            # Esc also hides a suggestion, as the panel says: no room for it down here.
+            "cancel": self.chooser.picked is not None or self._declaring or bool(session.staged),
             "offer_draw": session.may_offer_draw,
             "accept_draw": self._draw_offered_to_me(),
             "decline_draw": self._draw_offered_to_me(),
