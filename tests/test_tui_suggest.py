@@ -5,6 +5,7 @@ p plays it, Esc hides it, and any change of position drops it. Never at an onlin
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.screens.dialogs import ConfirmScreen
+from sixtui.tui.screens.help import HelpScreen, laid_out
 from sixtui.tui.session import NO_SUGGESTION_ONLINE
 from support.online_apps import at_table, at_terminals, command, in_lobby, online_app
 from support.prompt_thinker import PromptThinker
@@ -204,3 +205,14 @@ async def test_the_suggestion_comes_from_the_worker_processes():
                 assert glyph_at(app, move.to) == ("◇", "grid+suggest")
             await pilot.press("p")
             assert history(app)[3:5] == [str(move) for move in turn]
+
+
+async def test_the_keys_page_lists_the_suggestion_keys():
+    app = table(PromptThinker(), size=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        strips, starts = laid_out(80)
+        keys = [strip.text for strip in strips[starts["Keys"] : starts["Connect6"]]]
+        assert any("suggest a turn, the strongest computer player's" in line for line in keys)
+        assert any("play the turn suggested" in line for line in keys)
