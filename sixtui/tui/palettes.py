@@ -26,9 +26,8 @@ _STYLES: dict[str, tuple[str, str, str]] = {
     "label": ("bold #5f3700 on #d7af5f", "bold black on yellow", "bold"),
     "grid": ("#875f00 on #d7af5f", "black on yellow", ""),
     "hint": ("bold #005f00 on #d7af5f", "bold blue on yellow", "bold"),
-    # A suggested turn: where it puts pieces (over the cell's own background, which may be
-    # a colored cell), and the piece it lifts.
-    "suggest": ("bold #af00af", "bold magenta", "bold"),
+    # A suggested turn, both shaded alike: where it puts pieces, and the piece it lifts.
+    "suggest": ("bold #870087 on #d7afff", "bold black on bright_magenta", "bold"),
     "lift": ("on #d7afff", "on bright_magenta", "underline"),
     "cursor": ("on #0087ff", "on blue", "reverse"),
     "last": ("bold", "bold", "bold"),
