@@ -177,6 +177,16 @@ async def test_leaving_the_game_drops_the_suggestion_being_thought_of():
         assert thinker.cancelled == 1
 
 
+async def test_resigning_drops_the_suggestion_being_thought_of():
+    thinker = PromptThinker()
+    app = table(thinker, size=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "r", "y")
+        await pilot.pause()
+        assert thinker.cancelled == 1
+        assert game_screen(app).session.game.is_over and not suggesting(app)
+
+
 async def test_six_second_round_suggestion_marks_the_piece_lifted_and_where_it_goes():
     thinker = PromptThinker("-2,2>-1,2:-5,6", wait=False)
     app = table(thinker, game="six")
