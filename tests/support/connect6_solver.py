@@ -212,6 +212,19 @@ def wins_in_three_with(board, team, pair):
     )
 
 
+def wins_in_four_with(board, team, pair):
+    """As :func:`wins_in_three_with`, one turn longer: threats after which every
+    answer meeting them all leaves ``team`` a win within three turns."""
+    trial = board.after(pair, team)
+    threats = trial.threats(team)
+    if can_six(trial, 1 - team) or not threats:
+        return False
+    return all(
+        wins_within(trial.after(answer, 1 - team), team, 3)
+        for answer in answers_that_stop(trial, threats, team)
+    )
+
+
 def threatening_pairs(board, team):
     """Every pair of ``team`` that makes a threat: both points in one window holding
     two of its stones or more and nothing else, or one in a window holding three (the
