@@ -30,7 +30,7 @@ GAMES = [
         if ruleset != "steffen" or not declare
     ),
 ]
-POSITIONS = 160  # a game and options: 2240 positions in all
+POSITIONS = 150  # a game and options: 2100 positions in all
 
 
 def game_id(entry):
@@ -63,7 +63,7 @@ def random_walk(name, options, rng):
 
 @pytest.mark.parametrize(("name", "options"), GAMES, ids=map(game_id, GAMES))
 def test_every_level_plays_a_legal_whole_turn_in_random_positions(name, options):
-    """160 random positions of each game, ruleset and player count, the levels in turn,
+    """150 random positions of each game, ruleset and player count, the levels in turn,
     with tiny budgets (none at all, a millisecond, a few): the moves returned complete a
     legal whole turn and the game is left as it was. Six reaches its second round,
     Connect6 and Game of 6 half-played turns."""
@@ -137,10 +137,9 @@ def whole_game(name, options, levels, seed, turns=60):
 
 @pytest.mark.parametrize(("name", "options"), SEED_GAMES, ids=map(game_id, SEED_GAMES))
 def test_the_same_seed_gives_the_same_game(name, options):
-    """Easy against normal, twice with each of two seeds: the same moves each time."""
-    for seed in (1, 2):
-        first = whole_game(name, options, ("easy", "normal"), seed, turns=25)
-        assert whole_game(name, options, ("easy", "normal"), seed, turns=25) == first
+    """Easy against normal, twice with the same seed: the same moves both times."""
+    first = whole_game(name, options, ("easy", "normal"), 1, turns=25)
+    assert whole_game(name, options, ("easy", "normal"), 1, turns=25) == first
 
 
 @pytest.mark.parametrize(("name", "options"), SEED_GAMES, ids=map(game_id, SEED_GAMES))

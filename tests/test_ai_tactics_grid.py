@@ -19,6 +19,7 @@ A chosen turn need not be the solver's: it is checked to have the property asked
 
 import math
 import random
+from functools import cache
 from itertools import combinations
 
 import pytest
@@ -45,6 +46,7 @@ LEVELS = ("easy", "normal", "hard")
 # "hard" spends its whole budget unless it finds a win: a short one is enough for tactics
 # this shallow, and keeps the suites quick.
 SECONDS = {"easy": 1.0, "normal": 1.0, "hard": 0.05}
+BLOCKING_SECONDS = 0.02  # "hard" keeps only pairs that stop a six before it searches
 
 
 def chosen_turn(game, level, seed=0, seconds=None):
@@ -141,9 +143,9 @@ def test_every_level_makes_six_whenever_one_turn_can(name):
 
 
 def test_every_level_colors_its_sixth_cell_whenever_one_dot_can():
-    """Game of 6, 8×8: 50 positions where one dot closes a polygonal worth the sixth
+    """Game of 6, 8×8: 30 positions where one dot closes a polygonal worth the sixth
     colored cell; every level wins at once."""
-    for game in enclosure_positions(50, 22):
+    for game in enclosure_positions(30, 22):
         for level in LEVELS:
             won = after_turn(game, level).result
             assert won is not None and won.winner == 0, (level, game)
@@ -157,17 +159,18 @@ def six_to_stop(board):
     return not can_six(board, 0) and bool(threats) and stoppable(threats)
 
 
-BLOCK_POSITIONS = 150
+@cache
+def sixes_to_stop():
+    return planted_positions(150, 23, [(2, 3), (1, 4)], six_to_stop)
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_normal_and_hard_stop_a_six_whenever_two_stones_can(level):
     """150 Connect6 positions where White makes six next turn unless Black's pair
     meets all its windows, which two stones can: after Black's turn White has no six."""
-    for number, game in enumerate(
-        planted_positions(BLOCK_POSITIONS, 23, [(2, 3), (1, 4)], six_to_stop)
-    ):
-        assert not can_six(Board.of(after_turn(game, level, seed=number)), 1), game
+    for number, game in enumerate(sixes_to_stop()):
+        seconds = BLOCKING_SECONDS if level == "hard" else None
+        assert not can_six(Board.of(after_turn(game, level, number, seconds)), 1), game
 
 
 def test_easy_stops_a_six_most_of_the_time():
@@ -175,7 +178,7 @@ def test_easy_stops_a_six_most_of_the_time():
     its seeded generator each turn), and otherwise stops it. Over the 150 positions it
     must stop at least 55% of them: were each stopped with probability 0.8, fewer would
     happen with a chance under one in a billion."""
-    games = planted_positions(BLOCK_POSITIONS, 23, [(2, 3), (1, 4)], six_to_stop)
+    games = sixes_to_stop()
     bound = math.ceil(0.55 * len(games))
     assert at_least(len(games), 0.8, bound) < 1e-9
     stopped = sum(
@@ -192,11 +195,16 @@ def double_threat_on(board):
     return not can_six(board, 0) and not can_six(board, 1) and wins_in_two(board, 0)
 
 
+@cache
+def double_threats_to_make():
+    return planted_positions(200, 24, [(2, 3), (2, 2)], double_threat_on)
+
+
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_normal_and_hard_play_a_double_threat_when_there_is_one(level):
     """200 Connect6 positions where a pair of Black leaves threats two white stones
     cannot all meet: the pair chosen does so too."""
-    for game in planted_positions(200, 24, [(2, 3), (2, 2)], double_threat_on):
+    for game in double_threats_to_make():
         pair = chosen_turn(game, level)
         assert wins_in_two_with(Board.of(game), 0, pair), game
 
@@ -220,12 +228,17 @@ def double_threat_to_stop(board):
     )
 
 
+@cache
+def double_threats_to_stop():
+    return planted_positions(100, 25, [(2, 2), (2, 3)], double_threat_to_stop)
+
+
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_normal_and_hard_leave_no_double_threat_when_a_pair_can(level):
     """100 Connect6 positions where White would have a double threat next turn and a
     pair of Black leaves it none (Black itself has no win in two): after Black's pair,
     White has no win within two turns."""
-    for game in planted_positions(100, 25, [(2, 2), (2, 3)], double_threat_to_stop):
+    for game in double_threats_to_stop():
         assert not wins_within(Board.of(after_turn(game, level)), 1, 2), game
 
 
@@ -264,8 +277,8 @@ def three_turn_win_to_stop(board):
 
 
 def test_hard_leaves_no_win_in_three_turns_when_a_pair_can():
-    """12 Connect6 positions where White would win in three turns by threats (not in
+    """10 Connect6 positions where White would win in three turns by threats (not in
     two) and a pair of Black leaves it no such win: after hard's pair, the solver finds
     none, trying every threatening pair of White."""
-    for game in planted_positions(12, 27, [(2, 2), (2, 3)], three_turn_win_to_stop, extra=8):
+    for game in planted_positions(10, 27, [(2, 2), (2, 3)], three_turn_win_to_stop, extra=8):
         assert not wins_within(Board.of(after_turn(game, "hard", seconds=0.3)), 1, 3), game

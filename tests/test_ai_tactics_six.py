@@ -138,9 +138,9 @@ def win_to_stop(game):
 
 
 def test_every_level_stops_a_win_next_turn_whenever_one_move_can():
-    """100 first-round positions (10 of each option) where the other team wins next turn
+    """70 first-round positions (7 of each option) where the other team wins next turn
     after some moves but not after all: no level plays one of those."""
-    for game in positions_where(win_to_stop, 100, 32):
+    for game in positions_where(win_to_stop, 70, 32):
         for level in LEVELS:
             move = chosen(game, level, seconds=0.03 if level == "hard" else None)
             assert not lets_the_other_team_win(game, move), f"{level}: {move} in {describe(game)}"
@@ -220,10 +220,10 @@ STOP_OPTIONS = [
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_normal_and_hard_leave_no_double_threat_when_a_move_can(level):
-    """24 first-round positions (8 in each of three options) where some move lets the
+    """18 first-round positions (6 in each of three options) where some move lets the
     other team force a win and some move does not: the move chosen does not."""
     for number, options in enumerate(STOP_OPTIONS):
-        for game in double_threat_stop_positions(options, 34 + number, 8):
+        for game in double_threat_stop_positions(options, 34 + number, 6):
             move = chosen(game, level)
             assert not lets_the_other_team_force_a_win(game, move), f"{move} in {describe(game)}"
 
