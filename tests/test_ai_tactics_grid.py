@@ -23,6 +23,8 @@ from functools import cache
 from itertools import combinations
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from sixtui.ai import choose_turn
 from support.connect6_solver import (
@@ -34,6 +36,7 @@ from support.connect6_solver import (
     planted_positions,
     stoppable,
     turn_points,
+    windows,
     wins_in_four_with,
     wins_in_three_with,
     wins_in_two,
@@ -282,3 +285,50 @@ def test_hard_leaves_no_win_in_three_turns_when_a_pair_can():
     none, trying every threatening pair of White."""
     for game in planted_positions(10, 27, [(2, 2), (2, 3)], three_turn_win_to_stop, extra=8):
         assert not wins_within(Board.of(after_turn(game, "hard", seconds=0.3)), 1, 3), game
+
+
+# -- the same, stated for every position: properties ---------------------------------------------
+
+PROPERTY_SETTINGS = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
+
+
+@st.composite
+def connect6_positions(draw, least):
+    """A Connect6 game on 10×10, Black to play two stones: a window (of them all) holding
+    ``least[team]`` stones of each team, and stones of both scattered anywhere else."""
+    size = 10
+    points = st.integers(0, size * size - 1)
+    black, white = set(), set()
+    for team, stones in ((0, black), (1, white)):
+        if least[team]:
+            window = draw(st.sampled_from(windows(size)))
+            stones.update(draw(st.permutations(window))[: least[team]])
+    black |= set(draw(st.lists(points, max_size=8))) - white
+    white |= set(draw(st.lists(points, max_size=8))) - black
+    rng = random.Random(draw(st.integers(0, 2**16)))  # the order the stones are played in
+    game = game_with(rng, "connect6", size, sorted(black), sorted(white))
+    assume(game is not None)
+    return game
+
+
+@PROPERTY_SETTINGS
+@given(game=connect6_positions((4, 0)), level=st.sampled_from(LEVELS))
+def test_property_a_six_to_make_is_made(game, level):
+    """Whatever the position, when two stones make six, every level wins at once."""
+    assume(can_six(Board.of(game), 0))
+    won = after_turn(game, level).result
+    assert won is not None and won.winner == 0
+
+
+@PROPERTY_SETTINGS
+@given(game=connect6_positions((0, 4)), level=st.sampled_from(["normal", "hard"]))
+def test_property_a_six_to_stop_is_stopped(game, level):
+    """Whatever the position, when White makes six next turn unless Black's two stones
+    meet every window it would make it in, and they can, normal and hard do."""
+    assume(six_to_stop(Board.of(game)))
+    seconds = BLOCKING_SECONDS if level == "hard" else None
+    assert not can_six(Board.of(after_turn(game, level, seconds=seconds)), 1)
