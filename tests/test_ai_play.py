@@ -11,6 +11,8 @@ import random
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sixtui.ai import LEVELS, choose_turn
 from sixtui.rules import new_game
@@ -83,6 +85,27 @@ def test_every_level_plays_a_legal_whole_turn_in_random_positions(name, options)
         else:
             seen["half a turn"] += game.stones_left == 1 and len(game.history) > 1
     assert seen["second round" if name == "six" else "half a turn"] >= 20, seen
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    entry=st.sampled_from(GAMES),
+    walk_seed=st.integers(0, 2**32 - 1),
+    steps=st.integers(0, 120),
+    level=st.sampled_from(LEVELS),
+    seconds=st.sampled_from([0.0, 0.001, 0.003]),
+    seed=st.integers(0, 2**32 - 1) | st.none(),
+)
+def test_property_any_position_any_level_a_legal_whole_turn(
+    entry, walk_seed, steps, level, seconds, seed
+):
+    """Whatever the game, the random position, the level, the budget and the seed (or
+    none), the moves returned complete a legal whole turn."""
+    name, options = entry
+    for number, game in enumerate(random_walk(name, options, random.Random(walk_seed))):
+        if number == steps:
+            play_whole_turn(game.copy(), choose_turn(game, level, seconds=seconds, seed=seed))
+            break
 
 
 # -- the budget -------------------------------------------------------------------------------
