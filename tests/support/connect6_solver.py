@@ -86,11 +86,16 @@ class Board:
     def clean(self, window, team, least):
         """The open points of ``window`` if it holds ``least`` or more of ``team``'s
         stones and nothing else, else None."""
-        owners = [self.points[point] for point in window]
-        mine = owners.count(team)
-        if mine >= least and mine + owners.count(None) == 6:
-            return frozenset(point for point in window if self.points[point] is None)
-        return None
+        mine, empty = 0, []
+        for point in window:
+            who = self.points[point]
+            if who is None:
+                empty.append(point)
+            elif who == team:
+                mine += 1
+            else:
+                return None
+        return frozenset(empty) if mine >= least else None
 
     def lines(self, team, least, among=None):
         """The open points of each window (of ``among``, else all) holding ``least``
@@ -138,11 +143,11 @@ def wins_in_two_with(board, team, pair, theirs=None):
     return len(mine) >= 3 and not stoppable(mine)
 
 
-def hopeful_points(board, team):
+def hopeful_points(board, team, lines=None):
     """The points of windows holding two or more of ``team``'s stones and nothing
     else, those in most such windows first: the only points where a stone helps make a
     threat."""
-    lines = board.lines(team, 2)
+    lines = board.lines(team, 2) if lines is None else lines
     points = set().union(*lines)
     return sorted(points, key=lambda point: (-sum(point in line for line in lines), point))
 
@@ -160,7 +165,7 @@ def double_threat_pairs(board, team, first_only=False):
         for point in line:
             through.setdefault(point, set()).add(line)
     found = []
-    for a, b in combinations(hopeful_points(board, team), 2):
+    for a, b in combinations(hopeful_points(board, team, lines), 2):
         pair = {a, b}
         if not meets_all(theirs, pair):
             continue  # the other team makes six
