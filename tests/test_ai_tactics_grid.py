@@ -308,10 +308,10 @@ def three_turn_win_to_stop(board):
 
 
 def test_hard_leaves_no_win_in_three_turns_when_a_pair_can():
-    """10 Connect6 positions where White would win in three turns by threats (not in
+    """8 Connect6 positions where White would win in three turns by threats (not in
     two) and a pair of Black leaves it no such win: after hard's pair, the solver finds
     none, trying every threatening pair of White."""
-    for game in planted_positions(10, 27, [(2, 2), (2, 3)], three_turn_win_to_stop, extra=8):
+    for game in planted_positions(8, 27, [(2, 2), (2, 3)], three_turn_win_to_stop, extra=8):
         assert not wins_within(Board.of(after_turn(game, "hard", seconds=0.3)), 1, 3), game
 
 
