@@ -33,6 +33,7 @@ from support.connect6_solver import (
     double_threat_pairs,
     game_with,
     hopeful_points,
+    planted,
     planted_positions,
     stoppable,
     turn_points,
@@ -188,6 +189,71 @@ def test_easy_stops_a_six_most_of_the_time():
         for number, game in enumerate(games)
     )
     assert stopped >= bound
+
+
+def wins_this_turn(game):
+    """Whether the seat to move wins with its turn of two dots: every dot, and every
+    second dot after it, tried on the game itself (in order: a dot may color a cell)."""
+    team = game.to_move
+    for first in game.legal_moves():
+        game.play(first)
+        try:
+            if game.result is not None:
+                if game.result.winner == team:
+                    return True
+                continue
+            for second in game.legal_moves():
+                game.play(second)
+                won = game.result is not None and game.result.winner == team
+                game.undo()
+                if won:
+                    return True
+        finally:
+            game.undo()
+    return False
+
+
+def white_wins_after(game, points):
+    """Whether after Black's ``points`` (a whole turn) White wins with its next turn."""
+    trial = game.copy()
+    for point in points:
+        trial.play(Board.of(game).square(point))
+    return trial.result is None and wins_this_turn(trial)
+
+
+def gameof6_six_to_stop(game):
+    """Game of 6: White makes six next turn unless Black stops it, Black cannot win
+    this turn, and a pair meeting all White's windows leaves White no win at all."""
+    board = Board.of(game)
+    if not six_to_stop(board) or wins_this_turn(game):
+        return False
+    threats = board.threats(1)
+    points = sorted(set().union(*threats))
+    blocks = [pair for pair in combinations(points, 2) if all(t & set(pair) for t in threats)]
+    return any(not white_wins_after(game, pair) for pair in blocks[:4])
+
+
+@cache
+def gameof6_sixes_to_stop():
+    rng = random.Random(28)
+    found = []
+    while len(found) < 25:
+        game = planted(rng, [(1, 2), (2, 4)], size=8, name="gameof6", extra=6)
+        if game is not None and gameof6_six_to_stop(game):
+            found.append(game)
+    return found
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_normal_and_hard_stop_a_six_in_game_of_6_whenever_two_dots_can(level):
+    """25 Game of 6 positions on 8×8 where White makes six next turn unless Black stops
+    it, and a pair of Black leaves White no winning turn at all (every pair of dots and
+    every enclosure tried on the game): after Black's turn, White has no winning turn
+    either."""
+    for game in gameof6_sixes_to_stop():
+        seconds = BLOCKING_SECONDS if level == "hard" else None
+        trial = after_turn(game, level, seconds=seconds)
+        assert trial.result is not None or not wins_this_turn(trial), game
 
 
 # -- wins in two turns: double threats --------------------------------------------------------
