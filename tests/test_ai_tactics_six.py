@@ -286,3 +286,44 @@ def test_every_level_captures_to_leave_too_few_pieces_when_that_wins(option):
         for level in LEVELS:
             move = chosen(game, level)
             assert wins_at_once(game, move), f"{level}: {move} in {describe(game)}"
+
+
+# -- second round: any win at once ------------------------------------------------------------
+
+SECOND_ROUND_OPTIONS = [
+    ("steffen", 2, False),
+    ("steffen", 4, False),
+    ("romanian-advanced", 2, True),
+    ("romanian-advanced", 4, False),
+]
+
+
+def second_round_wins(option, seed, count):
+    """``count`` second-round positions where a move wins at once (a shape, a declared
+    one, or a capture): the position before the last move of random games that a move of
+    the second round won (the random players of the Six property tests; one a game)."""
+    rng = random.Random(f"{seed} {option}")
+    found = []
+    while len(found) < count:
+        game = new_game("six", ruleset=option[0], players=option[1], declare=option[2])
+        chooser = Chooser(rng, rng.choice(["long", "shuttle", "clump", "uniform"]))
+        while game.result is None and len(game.history) < 150:
+            before = game.copy()
+            game.play(chooser.choose(game))
+        won = game.result is not None and game.result.winner is not None
+        if won and not before.in_hand(before.to_move) and can_win_at_once(before):
+            found.append(before)
+    return found
+
+
+@pytest.mark.parametrize(
+    "option", SECOND_ROUND_OPTIONS, ids=lambda option: "-".join(map(str, option))
+)
+def test_every_level_wins_at_once_in_the_second_round_whenever_it_can(option):
+    """10 second-round positions in each of four rulesets and player counts (one
+    declaring) where a move wins at once: every level plays one. (The basic Romanian
+    rules' second rounds are long and seldom won: left to the property tests.)"""
+    for game in second_round_wins(option, 36, 10):
+        for level in LEVELS:
+            move = chosen(game, level)
+            assert wins_at_once(game, move), f"{level}: {move} in {describe(game)}"
