@@ -3,8 +3,8 @@ of :mod:`support.six_solver` (every legal move played on the game, the result re
 
 What each level must do (see ``sixtui/ai/six.py``):
 
-* every level wins at once whenever a move can, in every ruleset, first and second
-  round, 2 and 4 players, declaring or not;
+* every level wins at once whenever a move can: in the first round in every ruleset,
+  player count and declaring option, in the second in four of them;
 * every level stops the other team's win next turn whenever one move can (easy
   always blocks a winning cell; only its look further ahead is hurried);
 * normal and hard make a double threat when there is one, and leave the other team
@@ -321,8 +321,8 @@ def second_round_wins(option, seed, count):
 )
 def test_every_level_wins_at_once_in_the_second_round_whenever_it_can(option):
     """10 second-round positions in each of four rulesets and player counts (one
-    declaring) where a move wins at once: every level plays one. (The basic Romanian
-    rules' second rounds are long and seldom won: left to the property tests.)"""
+    declaring) where a move wins at once: every level plays one. (Random games under the
+    basic Romanian rules seldom end in their second round: too slow to gather.)"""
     for game in second_round_wins(option, 36, 10):
         for level in LEVELS:
             move = chosen(game, level)
