@@ -45,7 +45,6 @@ CANDIDATE_POINTS = 10  # best points tried for a turn's last stone
 EASY_POINTS = 5  # best points whose pairs easy picks from when it overlooks a threat
 EASY_CHOICES = 4
 EASY_OVERLOOKS = 0.2  # how often easy misses the other team's six to come
-DEEPEST = 12  # turns of look ahead at most: the deadline comes first
 
 
 @dataclass(frozen=True)
@@ -61,15 +60,16 @@ class Plan:
     reply_width: int  # best points whose pairs answer deeper in the look ahead
     nudge: float  # largest seeded nudge to a pair's value: a window of two is worth 6
     effort: float  # share of the stones its time is worth that the level puts down
+    deepest: int  # turns of look ahead at most: a weaker level stops there however long it has
 
 
 PLANS = {
     # Easy misjudges pairs by up to a line of three: it plays loosely but sees sixes.
     # Easy misjudges pairs by up to a line of three: it plays loosely but sees sixes,
     # and thinks briefly, as a beginner does, so that a busy machine cannot vary its turns.
-    "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, 0.3),
-    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, 1.0),
-    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, 1.0),
+    "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, 0.3, 2),
+    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, 1.0, 4),
+    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, 1.0, 12),
 }
 FIRST_CHECK_TURNS = 4  # turns of the other team's threat wins checked after the first look
 ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alone
@@ -479,7 +479,7 @@ def _best_safe_pair(
         search.bonus = enclosure_bonus(board, team, pairs)
     checks = _SafetyChecks(game, board, allowance)
     choice = pairs[0]
-    for depth in range(1, DEEPEST + 1):
+    for depth in range(1, plan.deepest + 1):
         hopeful = [pair for pair in pairs if pair not in checks.unsafe] or pairs
         try:
             ranked = search.rank(team, hopeful, depth)
