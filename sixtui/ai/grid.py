@@ -15,10 +15,12 @@ weigh, and how sharply they judge them:
 * ``hard`` looks for its own threat wins up to six turns, weighs thirty pairs
   with eight best points a side in the look ahead, and checks its choice for the
   other team's threat wins up to six turns.
-* ``normal`` does the same with three turns and narrower looks.
-* ``easy`` thinks briefly and misjudges pairs by up to a line of three, so it
-  plays loosely; it makes six, and mostly stops the other team's six, now and
-  then overlooking it, as a beginner would.
+  It deepens its look ahead until its time is spent.
+* ``normal`` does the same with three turns of threats and narrower looks, at
+  most four turns ahead.
+* ``easy`` looks two turns ahead, briefly, and misjudges pairs by up to a line
+  of three, so it plays loosely; it makes six, and mostly stops the other team's
+  six, now and then overlooking it, as a beginner would.
 
 >>> import random, time
 >>> from sixtui.rules import new_game
