@@ -63,15 +63,17 @@ class Plan:
     nudge: float  # largest seeded nudge to a pair's value: a window of two is worth 6
     effort: float  # share of the stones its time is worth that the level puts down
     deepest: int  # turns of look ahead at most: a weaker level stops there however long it has
+    guards_polygonals: bool  # Game of 6: whether it sees the other side's closings coming
 
 
 PLANS = {
     # Easy misjudges pairs by up to a line of three: it plays loosely but sees sixes.
     # Easy misjudges pairs by up to a line of three: it plays loosely but sees sixes,
     # and thinks briefly, as a beginner does, so that a busy machine cannot vary its turns.
-    "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, 0.3, 2),
-    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, 1.0, 4),
-    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, 1.0, 12),
+    # A beginner does not see a polygonal closing on it.
+    "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, 0.3, 2, False),
+    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, 1.0, 4, True),
+    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, 1.0, 12, True),
 }
 FIRST_CHECK_TURNS = 4  # turns of the other team's threat wins checked after the first look
 ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alone
@@ -156,7 +158,7 @@ def _searched_pair(
     )
     pairs = _root_pairs(work, board, plan, values, zone or [], allowance.deadline)
     # In Game of 6 a polygonal can win at once too, which the threat search does not see.
-    threatened = zone is not None or work.name == "gameof6"
+    threatened = zone is not None or (work.name == "gameof6" and plan.guards_polygonals)
     return _best_safe_pair(work, board, pairs, plan, allowance, rng, threatened)
 
 
@@ -179,7 +181,8 @@ def _root_pairs(
     lines = point_values(board, team, values)
     enclosing = {key: values[key] - lines[key] for key in values}
     pairs.sort(key=lambda pair: -sum(enclosing.get(key, 0.0) for key in pair) // ENCLOSURE_WORTH)
-    return _breaking_pairs(work, board, pairs[: plan.root_pairs], deadline)
+    pairs = pairs[: plan.root_pairs]
+    return _breaking_pairs(work, board, pairs, deadline) if plan.guards_polygonals else pairs
 
 
 # -- winning now ---------------------------------------------------------------------
