@@ -41,9 +41,9 @@ def choose_turn(
 
     Connect6 and Game of 6 get ``game.stones_left`` moves (fewer when the first
     one already wins), Six gets one. Every level takes a win this turn and blocks
-    the other team's win next turn when it can; "easy" then plays loosely,
-    "normal" plays its best-scored move, and "hard" also avoids moves that let
-    the other team win at once. ``seconds`` is the time the turn may take
+    the other team's win next turn when it can; "easy" then plays loosely, as a
+    beginner would, "normal" reads a few turns ahead, and "hard" searches as deep
+    as its time allows. ``seconds`` is the time the turn may take
     (``None``: the level's :data:`LEVEL_SECONDS`); ``seed`` makes the choice
     reproducible. Given a ``stats`` dict, it sets ``stats["positions"]`` to the
     positions searched.

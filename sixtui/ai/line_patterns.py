@@ -91,9 +91,9 @@ def windows_of(size: int) -> Windows:
 class LineBoard:
     """Stones on a square board, with the stones of each team counted per window.
 
-    ``worth[team]`` adds up :data:`WINDOW_WORTH` over the team's clean windows;
-    ``score`` is the pattern score for team 0, its worth less team 1's (team
-    1's score is its negative). ``hash`` is a Zobrist hash of the stones.
+    ``worth[team]`` adds up :data:`WINDOW_WORTH` over the team's clean windows
+    (a team's pattern score is its worth less the other's). ``hash`` is a
+    Zobrist hash of the stones.
     """
 
     def __init__(self, size: int) -> None:
@@ -109,10 +109,6 @@ class LineBoard:
         self.hash = 0
         self.stones = 0
         self.played = 0  # stones ever put down: the positions a search visited
-
-    @property
-    def score(self) -> int:
-        return self.worth[0] - self.worth[1]
 
     @classmethod
     def from_game(cls, game: Game) -> LineBoard:
@@ -284,14 +280,6 @@ class LineBoard:
                 for c in range(max(0, col - reach), min(size, col + reach + 1)):
                     marked[r * size + c] = True
         return (key for key, seen in enumerate(marked) if seen and cells[key] == EMPTY)
-
-    def gain(self, key: int, team: int) -> int:
-        """How much ``team``'s score grows with a stone on ``key`` (``key`` stays empty)."""
-        before = self.score
-        self.play(key, team)
-        grown = self.score - before
-        self.undo(key)
-        return grown if team == 0 else -grown
 
 
 def point_values(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, float]:
