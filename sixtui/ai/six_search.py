@@ -2,10 +2,11 @@
 
 Why alpha-beta rather than Monte Carlo tree search: Six is decided by short forced
 sequences (a winning cell must be filled at once, two of them cannot both be), which
-a narrow, threat-driven alpha-beta reads exactly, while random playouts of a
-40-piece game are slow in Python and blind to a one-move-deep double threat.
+a narrow, threat-driven alpha-beta reads exactly; playouts, even ones that take wins
+and block, lost to it at equal time (see the report of ``benchmarks/six_players.py``).
 
-Each position is looked at through :class:`~sixtui.ai.six_shapes.ShapeBoard`:
+Each position is looked at through :class:`~sixtui.ai.six_shapes.ShapeBoard`, kept
+in step with every move tried:
 
 * the side to move with a winning cell plays it (every such move is tried);
 * a side facing a winning cell of the other team only blocks it;
@@ -13,8 +14,12 @@ Each position is looked at through :class:`~sixtui.ai.six_shapes.ShapeBoard`:
   cells that make a double threat (for either team) first, and the best ``width``
   are searched.
 
-A leaf is worth its shapes (:meth:`ShapeBoard.worth`), a winning cell of the side to
-move almost a win, two winning cells of the other team almost a loss.
+Where the depth runs out, a first-round position is searched on along threats only
+(``threat_plies`` of them): the side to move makes a winning cell, the other must
+fill it, until one side has a double threat or no threat is left. A leaf is worth
+its shapes (:meth:`ShapeBoard.worth`) and, in the second round, its pieces; a
+winning cell of the side to move, or a double threat it can make while the other
+team has none, is almost a win; two winning cells of the other team almost a loss.
 
 >>> import time
 >>> from sixtui.rules import new_game
@@ -29,18 +34,20 @@ move almost a win, two winning cells of the other team almost a loss.
 
 from __future__ import annotations
 
+import random
 import time
 
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import Game, Move
-from sixtui.rules.hexes import Hex, pack
+from sixtui.rules.hexes import Hex, pack, unpack
 from sixtui.rules.six_lifting import CutPoints
 
 WIN = 1_000_000
-THREAT_WIN = WIN // 2  # a leaf the side to move wins next turn, as far as the shapes tell
+THREAT_WIN = WIN // 2  # a leaf the side to move wins within a turn or two, as the shapes tell
 PIECE_WORTH = 150  # in the second round, each piece more than the other team
 DOUBLE_THREAT_FIRST = 10_000  # ranks the cells that make a double threat first
 ROOT_EXTRA_WIDTH = 4  # the root's moves are few and matter most: look at a few more
+THREAT_MOVES = 6  # threats tried in each position past the depth
 
 
 class Timeout(Exception):
@@ -50,60 +57,63 @@ class Timeout(Exception):
 class SixSearch:
     """Searches one Six position (on a copy of ``game``) until ``deadline``
     (:func:`time.perf_counter` seconds), looking at ``width`` moves of each position
-    below the root (a few more at the root)."""
+    below the root (a few more at the root), and ``threat_plies`` plies of threats
+    past the depth."""
 
-    def __init__(self, game: Game, deadline: float, width: int = 6) -> None:
+    def __init__(self, game: Game, deadline: float, width: int = 6, threat_plies: int = 0) -> None:
         self.game = game.copy()
         self.deadline = deadline
         self.width = width
-        self.board: dict[int, int] = {pack(cell): team for cell, team in game.layout().items()}  # type: ignore[attr-defined]
-        self.shapes = ShapeBoard(self.board, game.rules.centre_may_be_opponent)  # type: ignore[attr-defined]
+        self.threat_plies = threat_plies
+        board = {pack(cell): team for cell, team in game.layout().items()}  # type: ignore[attr-defined]
+        self.shapes = ShapeBoard(board, game.rules.centre_may_be_opponent)  # type: ignore[attr-defined]
         self.declaring: bool = game.declare  # type: ignore[attr-defined]
         self.nodes = 0
-        self._undo: list[tuple[Move, int, dict[int, int] | None]] = []
+        self._undo: list[tuple[Move, int, list[tuple[int, int]]]] = []
 
     # -- choosing ------------------------------------------------------------------------
 
-    def best_move(self, depth: int) -> tuple[Move, int]:
+    def best_move(
+        self, depth: int, rng: random.Random | None = None, margin: int = 0
+    ) -> tuple[Move, int]:
         """The best move found searching ``depth`` plies deep, deeper and deeper from one,
         until ``depth`` or the deadline; with its score for the team to move.
 
         The answer of the deepest search finished stands; at least the first ranked
-        move is always given, however short the time.
+        move is always given, however short the time. Given ``rng``, it picks among the
+        moves scored within ``margin`` of the best (never among wins or losses found).
         """
         moves = self.candidates(self.width + ROOT_EXTRA_WIDTH)
-        best, best_score = moves[0], -WIN
+        scored = [(moves[0], -WIN)]
         for plies in range(1, depth + 1):
             try:
-                best, best_score = self._root(moves, plies)
+                scored = self._root(moves, plies, margin)
             except Timeout:
                 break
-            moves.remove(best)
-            moves.insert(0, best)  # searched first next time: more cut-offs
-            if abs(best_score) >= WIN - depth:
-                break  # the game's end is in reach either way: deeper looks change nothing
-        return best, best_score
+            moves = [move for move, _ in scored]  # best first: more cut-offs next time
+        best_score = scored[0][1]
+        if rng is None or abs(best_score) >= THREAT_WIN // 2:
+            return scored[0]
+        return rng.choice([(move, s) for move, s in scored if s >= best_score - margin])
 
     def scores(self, depth: int) -> list[tuple[Move, int]]:
         """Every candidate of the root with its score ``depth`` plies deep, best first
         (raises :class:`Timeout` at the deadline)."""
+        return self._root(self.candidates(self.width + ROOT_EXTRA_WIDTH), depth, WIN)
+
+    def _root(self, moves: list[Move], depth: int, margin: int) -> list[tuple[Move, int]]:
+        """``moves`` with their scores, best first; those more than ``margin`` below the
+        best are only known to be so."""
         team = self.game.team(self.game.to_move)
-        scored = [
-            (move, self._child(move, team, depth, -WIN - 1, WIN + 1, 1))
-            for move in self.candidates(self.width + ROOT_EXTRA_WIDTH)
-        ]
+        best = -WIN - 1
+        scored = []
+        for move in moves:
+            floor = max(best - margin - 1, -WIN - 1)
+            score = self._child(move, team, depth, floor, WIN + 1, 1, self.threat_plies)
+            scored.append((move, score))
+            best = max(best, score)
         scored.sort(key=lambda entry: -entry[1])
         return scored
-
-    def _root(self, moves: list[Move], depth: int) -> tuple[Move, int]:
-        team = self.game.team(self.game.to_move)
-        alpha = -WIN - 1
-        best = moves[0]
-        for move in moves:
-            score = self._child(move, team, depth, alpha, WIN + 1, 1)
-            if score > alpha:
-                alpha, best = score, move
-        return best, alpha
 
     # -- the moves worth a look ------------------------------------------------------------
 
@@ -148,6 +158,17 @@ class SixSearch:
 
         return sorted(moves, key=gain, reverse=True)
 
+    def _threats(self, team: int) -> list[Move]:
+        """The placements that give ``team`` a winning cell, double threats first."""
+        threats = self.shapes.threats(team)
+        cells = {cell for missing in threats if len(missing) == 2 for cell in missing}
+        if not cells:
+            return []
+        doubles = self.shapes.double_threat_cells(team)
+        moves = [move for move in self.game.legal_moves() if pack(move.to) in cells]  # type: ignore[arg-type]
+        moves.sort(key=lambda move: pack(move.to) not in doubles)  # type: ignore[arg-type]
+        return moves[:THREAT_MOVES]
+
     def capture_gains(self, moves: list[Move], team: int) -> dict[tuple[int, Hex | None], int]:
         """What the captures of each lift among ``moves`` that splits the layout are worth
         to ``team``, by the lifted cell and the group kept: the other team's pieces taken
@@ -158,7 +179,7 @@ class SixSearch:
         """
         if not moves or moves[0].origin is None or not self.game.rules.split_captures:  # type: ignore[attr-defined]
             return {}
-        splitting = CutPoints(self.board).cut_cells
+        splitting = CutPoints(self.shapes.board).cut_cells
         gains: dict[tuple[int, Hex | None], int] = {}
         game = self.game
         for move in moves:
@@ -180,26 +201,53 @@ class SixSearch:
 
     # -- searching -------------------------------------------------------------------------
 
-    def _value(self, depth: int, alpha: int, beta: int, ply: int) -> int:
-        """The position's worth for the team to move, searched ``depth`` plies deep."""
+    def _value(self, depth: int, alpha: int, beta: int, ply: int, threats: int) -> int:
+        """The position's worth for the team to move, searched ``depth`` plies deep and
+        then ``threats`` plies of threats."""
         self.nodes += 1
         if time.perf_counter() > self.deadline:
             raise Timeout
         team = self.game.team(self.game.to_move)
-        if depth == 0:
-            return self.evaluate(team)
+        if depth <= 0:
+            return self._threat_value(team, alpha, beta, ply, threats)
         best = -WIN - 1
         for move in self.candidates(self.width):
-            score = self._child(move, team, depth, alpha, beta, ply)
+            score = self._child(move, team, depth, alpha, beta, ply, threats)
             if score > best:
                 best = score
                 alpha = max(alpha, score)
                 if alpha >= beta:
                     break
-        return best if best > -WIN - 1 else self.evaluate(team)
+        return best if best > -WIN - 1 else self.evaluate(team, ply)
 
-    def _child(self, move: Move, team: int, depth: int, alpha: int, beta: int, ply: int) -> int:
-        """The worth for ``team`` of playing ``move``, with ``depth - 1`` plies after it."""
+    def _threat_value(self, team: int, alpha: int, beta: int, ply: int, threats: int) -> int:
+        """The worth past the depth: the leaf's, or better if threats win more."""
+        static = self.evaluate(team, ply)
+        if threats <= 0 or abs(static) >= THREAT_WIN // 2 or not self._placing():
+            return static
+        if self.shapes.winning_cells(1 - team):
+            moves = self.candidates(1)  # the block, forced: no standing on the leaf's worth
+            best = -WIN - 1
+        else:
+            if static >= beta:
+                return static
+            alpha = max(alpha, static)
+            moves = self._threats(team)
+            best = static
+        for move in moves:
+            score = self._child(move, team, 0, alpha, beta, ply, threats)
+            if score > best:
+                best = score
+                alpha = max(alpha, score)
+                if alpha >= beta:
+                    break
+        return best if best > -WIN - 1 else static
+
+    def _child(
+        self, move: Move, team: int, depth: int, alpha: int, beta: int, ply: int, threats: int
+    ) -> int:
+        """The worth for ``team`` of playing ``move``, with ``depth - 1`` plies after it
+        (or one threat ply less, past the depth)."""
         self._play(move, team)
         try:
             result = self.game.result
@@ -207,48 +255,61 @@ class SixSearch:
                 if result.winner is None:
                     return 0
                 return WIN - ply if result.winner == team else ply - WIN
+            depth, threats = (depth - 1, threats) if depth > 0 else (0, threats - 1)
             if self.game.team(self.game.to_move) == team:  # the other team could not move
-                return self._value(depth - 1, alpha, beta, ply + 1)
-            return -self._value(depth - 1, -beta, -alpha, ply + 1)
+                return self._value(depth, alpha, beta, ply + 1, threats)
+            return -self._value(depth, -beta, -alpha, ply + 1, threats)
         finally:
             self._take_back()
 
-    def evaluate(self, team: int) -> int:
-        """What the position is worth to ``team``, to move, without looking ahead."""
+    def evaluate(self, team: int, ply: int = 0) -> int:
+        """What the position is worth to ``team``, to move, without looking ahead;
+        ``ply`` moves from the root (a win sooner is worth more)."""
         shapes = self.shapes
         if shapes.winning_cells(team):
-            return THREAT_WIN
-        if len(shapes.winning_cells(1 - team)) >= 2:
-            return -THREAT_WIN
+            return THREAT_WIN - ply
+        theirs = shapes.winning_cells(1 - team)
+        if len(theirs) >= 2:
+            return ply - THREAT_WIN
+        if not theirs and self._placing() and shapes.double_threat_cells(team):
+            return THREAT_WIN - ply - 2  # the other team can place only one piece
         pieces = self.game.pieces(team) - self.game.pieces(1 - team)  # type: ignore[attr-defined]
         return shapes.worth(team) + PIECE_WORTH * pieces
 
-    # -- keeping the board in step with the game ---------------------------------------------
+    def _placing(self) -> bool:
+        """Whether the seat to move and the next one both still place pieces: then no
+        move can take a piece off the table, and shapes only grow or are blocked."""
+        game = self.game
+        seat = game.to_move
+        return bool(game.in_hand(seat) and game.in_hand((seat + 1) % game.players))  # type: ignore[attr-defined]
+
+    # -- keeping the shapes in step with the game ---------------------------------------------
 
     def _play(self, move: Move, team: int) -> None:
         game = self.game
         before = game.pieces(0) + game.pieces(1)  # type: ignore[attr-defined]
         game.play(move)
-        if move.to is None:
-            self._undo.append((move, team, None))
-        elif game.pieces(0) + game.pieces(1) < before:  # type: ignore[attr-defined]
-            # Captures: read the whole layout again, keeping the old one to restore.
-            self._undo.append((move, team, self.board.copy()))
-            self.board.clear()
-            self.board.update((pack(cell), owner) for cell, owner in game.layout().items())  # type: ignore[attr-defined]
-        else:
-            self._undo.append((move, team, None))
+        captured: list[tuple[int, int]] = []
+        if move.to is not None:
+            shapes = self.shapes
             if move.origin is not None:
-                del self.board[pack(move.origin)]
-            self.board[pack(move.to)] = team
+                shapes.remove(pack(move.origin))
+                if game.pieces(0) + game.pieces(1) < before:  # type: ignore[attr-defined]
+                    captured = [
+                        (cell, shapes.remove(cell))
+                        for cell in list(shapes.board)
+                        if game.at(unpack(cell)) is None  # type: ignore[attr-defined]
+                    ]
+            shapes.place(pack(move.to), team)
+        self._undo.append((move, team, captured))
 
     def _take_back(self) -> None:
-        move, team, saved = self._undo.pop()
+        move, team, captured = self._undo.pop()
         self.game.undo()
-        if saved is not None:
-            self.board.clear()
-            self.board.update(saved)
-        elif move.to is not None:
-            del self.board[pack(move.to)]
+        if move.to is not None:
+            shapes = self.shapes
+            shapes.remove(pack(move.to))
+            for cell, owner in captured:
+                shapes.place(cell, owner)
             if move.origin is not None:
-                self.board[pack(move.origin)] = team
+                shapes.place(pack(move.origin), team)
