@@ -16,8 +16,9 @@ Every level first wins at once when it can (:func:`winning_move`). Then:
 
 Every level plays within its time and then waits out the rest of it, so that the
 game keeps an even pace; only a move that wins at once is played at once. Among
-moves of nearly equal worth the ``rng`` chooses, so that games differ; easy and normal do a fixed amount of work, so the same seed gives the same
-move whatever the machine (hard's move depends on how deep its time lets it read).
+moves of nearly equal worth the ``rng`` chooses, so that games differ. Easy and
+normal do a fixed amount of work, so the same seed gives the same move whatever
+the machine; hard's move also depends on how deep its time lets it read.
 
 >>> import random, time
 >>> from sixtui.rules import new_game
