@@ -1,0 +1,136 @@
+"""The computer players of Six against one another, each at its own default time.
+
+python -m benchmarks.six_players [--games N] [--pairs A:B,...] [--game NAME ...] [--workers W]
+python -m benchmarks.six_players --mcts [--games N] [--game NAME ...] [--workers W]
+
+``python -m benchmarks ai`` gives every level the same time; here each level of
+:func:`sixtui.ai.choose_turn` thinks for its :data:`~sixtui.ai.LEVEL_SECONDS`, as in
+play, and ``random`` plays uniformly random legal moves. Openings, colours, the
+move cap and the table are those of :mod:`benchmarks.ai`; a line per game is printed
+as it ends, so a long run shows how it goes.
+
+With ``--mcts``, Monte Carlo tree search (:class:`~sixtui.ai.six_mcts.SixMonteCarlo`,
+after taking a win at once as every level does) plays ``hard`` instead, both with
+hard's time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from collections.abc import Sequence
+
+from benchmarks.ai import (
+    GAME_OPTIONS,
+    TABLE_HEAD,
+    GameJob,
+    GameRecord,
+    PairResult,
+    Thinking,
+    pair_jobs,
+    parse_pairs,
+    play_game,
+    play_in_workers,
+    random_opening,
+    think,
+)
+from sixtui.ai import LEVEL_SECONDS
+from sixtui.ai.six import winning_move
+from sixtui.ai.six_mcts import SixMonteCarlo
+from sixtui.rules import Game, Move
+
+SECONDS = {"random": 0.0, **LEVEL_SECONDS, "mcts": LEVEL_SECONDS["hard"]}
+SIX_GAMES = tuple(name for name in GAME_OPTIONS if name.startswith("six"))
+
+
+def parser() -> argparse.ArgumentParser:
+    options = argparse.ArgumentParser(
+        prog="python -m benchmarks.six_players",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    options.add_argument("--games", type=int, default=20, help="games per pair in each game")
+    options.add_argument("--pairs", default="easy:random,normal:easy,hard:normal")
+    options.add_argument("--game", action="append", choices=SIX_GAMES)
+    options.add_argument("--workers", type=int, default=1)
+    options.add_argument("--mcts", action="store_true", help="Monte Carlo against hard")
+    return options
+
+
+def game_line(record: GameRecord) -> str:
+    """One finished game: its opening, who held which colour, the winner and its length."""
+    job = record.job
+    winner = "draw" if record.winner is None else job.team_levels[record.winner]
+    return f"  opening {job.opening_seed}: {' vs '.join(job.team_levels)} -> {winner}, " + (
+        f"{record.moves} moves"
+    )
+
+
+def mcts_turn(game: Game, seconds: float, rng: random.Random, log: Thinking) -> list[Move]:
+    """The Monte Carlo player's move, timed and its playouts counted in ``log``."""
+    started = time.perf_counter()
+    deadline = started + seconds
+    move = winning_move(game.copy(), deadline)
+    playouts = 0
+    if move is None:
+        searcher = SixMonteCarlo(game, deadline, rng)
+        move = searcher.best_move()
+        playouts = searcher.playouts
+    log.add(Thinking(1, time.perf_counter() - started, playouts))
+    return [move]
+
+
+def play_contest(job: GameJob) -> GameRecord:
+    """:func:`benchmarks.ai.play_game`, with ``mcts`` among the players."""
+    if "mcts" not in job.team_levels:
+        return play_game(job)
+    game = random_opening(job.game, job.opening_seed)
+    rng = random.Random(job.opening_seed * 7919 + 1)
+    opening_length = len(game.history)
+    record = GameRecord(job, thinking={level: Thinking() for level in job.team_levels})
+    while game.result is None and len(game.history) - opening_length < job.move_cap:
+        level = job.team_levels[game.team(game.to_move)]
+        log, seconds = record.thinking[level], job.seconds[level]
+        if level == "mcts":
+            turn = mcts_turn(game, seconds, rng, log)
+        else:
+            turn = think(game, level, seconds, rng, log)
+        game.play(turn[0])
+    record.moves = len(game.history) - opening_length
+    record.winner = None if game.result is None else game.result.winner
+    return record
+
+
+def run(games: Sequence[str], pairs: Sequence[tuple[str, str]], count: int, workers: int) -> None:
+    """Plays every pair in every game and prints its row of the table as it ends."""
+    rows = []
+    for game in games:
+        for pair in pairs:
+            result = PairResult(game, pair)
+            for record in play_in_workers(
+                play_contest, pair_jobs(game, pair, count, SECONDS), workers
+            ):
+                result.add(record)
+                print(game_line(record), flush=True)
+            rows.append(result.row())
+            print(rows[-1], flush=True)
+    print(f"\nPython {platform.python_version()}, {workers} worker(s), seconds per turn:", end=" ")
+    print(", ".join(f"{level} {seconds:g}" for level, seconds in LEVEL_SECONDS.items()))
+    print(TABLE_HEAD)
+    print("\n".join(rows))
+
+
+def main(arguments: Sequence[str]) -> None:
+    args = parser().parse_args(arguments)
+    try:
+        pairs = [("mcts", "hard")] if args.mcts else parse_pairs(args.pairs)
+    except ValueError as error:
+        sys.exit(str(error))
+    run(args.game or SIX_GAMES[:2], pairs, args.games, args.workers)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
