@@ -22,6 +22,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from benchmarks.ai import (
     GAME_OPTIONS,
@@ -32,7 +33,6 @@ from benchmarks.ai import (
     Thinking,
     pair_jobs,
     parse_pairs,
-    play_game,
     play_in_workers,
     random_opening,
     think,
@@ -69,6 +69,16 @@ def game_line(record: GameRecord) -> str:
     )
 
 
+PACE = 0.1  # a turn should take its time give or take this share of it
+
+
+@dataclass
+class PacedRecord(GameRecord):
+    """A game with, for each level, the seconds of its turns that did not win at once."""
+
+    paced: dict[str, list[float]] = field(default_factory=dict)
+
+
 def mcts_turn(game: Game, seconds: float, rng: random.Random, log: Thinking) -> list[Move]:
     """The Monte Carlo player's move, timed and its playouts counted in ``log``."""
     started = time.perf_counter()
@@ -83,25 +93,40 @@ def mcts_turn(game: Game, seconds: float, rng: random.Random, log: Thinking) -> 
     return [move]
 
 
-def play_contest(job: GameJob) -> GameRecord:
-    """:func:`benchmarks.ai.play_game`, with ``mcts`` among the players."""
-    if "mcts" not in job.team_levels:
-        return play_game(job)
+def play_contest(job: GameJob) -> PacedRecord:
+    """:func:`benchmarks.ai.play_game` of Six, with ``mcts`` among the players, keeping
+    the seconds of every turn."""
     game = random_opening(job.game, job.opening_seed)
     rng = random.Random(job.opening_seed * 7919 + 1)
     opening_length = len(game.history)
-    record = GameRecord(job, thinking={level: Thinking() for level in job.team_levels})
+    record = PacedRecord(job, thinking={level: Thinking() for level in job.team_levels})
     while game.result is None and len(game.history) - opening_length < job.move_cap:
         level = job.team_levels[game.team(game.to_move)]
         log, seconds = record.thinking[level], job.seconds[level]
+        started = time.perf_counter()
         if level == "mcts":
             turn = mcts_turn(game, seconds, rng, log)
         else:
             turn = think(game, level, seconds, rng, log)
+        spent = time.perf_counter() - started
         game.play(turn[0])
+        if game.result is None:
+            record.paced.setdefault(level, []).append(spent)
     record.moves = len(game.history) - opening_length
     record.winner = None if game.result is None else game.result.winner
     return record
+
+
+def pace_line(level: str, spent: list[float]) -> str:
+    """How many of a level's turns (wins at once aside) kept to its time, give or take
+    :data:`PACE`."""
+    budget = SECONDS[level]
+    early = sum(seconds < budget * (1 - PACE) for seconds in spent)
+    late = sum(seconds > budget * (1 + PACE) for seconds in spent)
+    return (
+        f"  {level}: {len(spent)} turns (wins at once aside) of {budget:g} s: {early} early, "
+        f"{late} late, {min(spent, default=0):.3f} - {max(spent, default=0):.3f} s"
+    )
 
 
 def run(games: Sequence[str], pairs: Sequence[tuple[str, str]], count: int, workers: int) -> None:
@@ -110,13 +135,17 @@ def run(games: Sequence[str], pairs: Sequence[tuple[str, str]], count: int, work
     for game in games:
         for pair in pairs:
             result = PairResult(game, pair)
+            spent: dict[str, list[float]] = {level: [] for level in pair}
             for record in play_in_workers(
                 play_contest, pair_jobs(game, pair, count, SECONDS), workers
             ):
                 result.add(record)
+                for level, seconds in record.paced.items():
+                    spent[level] += seconds
                 print(game_line(record), flush=True)
             rows.append(result.row())
             print(rows[-1], flush=True)
+            print("\n".join(pace_line(level, spent[level]) for level in pair if level != "random"))
     print(f"\nPython {platform.python_version()}, {workers} worker(s), seconds per turn:", end=" ")
     print(", ".join(f"{level} {seconds:g}" for level, seconds in LEVEL_SECONDS.items()))
     print(TABLE_HEAD)

@@ -107,25 +107,41 @@ class ShapeBoard:
         return team
 
     def _change(self, cell: int, team: int, step: int) -> None:
-        places = places_through(cell)
+        """Counts ``step`` (a piece of ``team``, plus or minus) in every place through
+        ``cell``, and what each place brings to its team before and after."""
+        board, counts, worth, near = self.board, self._counts, self._worth, self._near
         spoiling = not self.centre_may_be_opponent
+        centred = cell * _KINDS + _CIRCLE  # the circle round ``cell``: its middle changes
         if spoiling:
-            places.append(cell * _KINDS + _CIRCLE)  # the circle round it: its middle changes
-        for place in places:
-            self._count(place, -1)
+            self._count(centred, -1)
         if step > 0:
-            self.board[cell] = team
+            board[cell] = team
         else:
-            del self.board[cell]
-        counts = self._counts
-        for place in places[:_PLACES_THROUGH]:
-            left = counts.get(place, 0) + step
-            if left:
-                counts[place] = left
+            del board[cell]
+        for place in places_through(cell):
+            was = counts.get(place, 0)
+            now = was + step
+            if now:
+                counts[place] = now
             else:
                 del counts[place]
-        for place in places:
-            self._count(place, 1)
+            middle = board.get(place >> 3) if spoiling and place & 7 == _CIRCLE else None
+            for count, sign in ((was, -1), (now, 1)):
+                zeros, ones = count & 15, count >> 4
+                if not count or (zeros and ones):
+                    continue
+                holder = 1 if ones else 0
+                if middle is not None and middle != holder:
+                    continue  # a circle spoilt by its middle
+                pieces = zeros or ones
+                worth[holder] += sign * SHAPE_WORTH[pieces]
+                if pieces >= SHAPE_SIZE - 2:
+                    if sign > 0:
+                        near[holder][place] = pieces
+                    else:
+                        del near[holder][place]
+        if spoiling:
+            self._count(centred, 1)
 
     def _count(self, place: int, sign: int) -> None:
         """Adds (``sign`` 1) or takes away (-1) what ``place`` brings to its team."""
