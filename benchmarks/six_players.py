@@ -1,17 +1,12 @@
 """The computer players of Six against one another, each at its own default time.
 
 python -m benchmarks.six_players [--games N] [--pairs A:B,...] [--game NAME ...] [--workers W]
-python -m benchmarks.six_players --mcts [--games N] [--game NAME ...] [--workers W]
 
 ``python -m benchmarks ai`` gives every level the same time; here each level of
 :func:`sixtui.ai.choose_turn` thinks for its :data:`~sixtui.ai.LEVEL_SECONDS`, as in
 play, and ``random`` plays uniformly random legal moves. Openings, colours, the
 move cap and the table are those of :mod:`benchmarks.ai`; a line per game is printed
 as it ends, so a long run shows how it goes.
-
-With ``--mcts``, Monte Carlo tree search (:class:`~sixtui.ai.six_mcts.SixMonteCarlo`,
-after taking a win at once as every level does) plays ``hard`` instead, both with
-hard's time.
 """
 
 from __future__ import annotations
@@ -38,11 +33,8 @@ from benchmarks.ai import (
     think,
 )
 from sixtui.ai import LEVEL_SECONDS
-from sixtui.ai.six import winning_move
-from sixtui.ai.six_mcts import SixMonteCarlo
-from sixtui.rules import Game, Move
 
-SECONDS = {"random": 0.0, **LEVEL_SECONDS, "mcts": LEVEL_SECONDS["hard"]}
+SECONDS = {"random": 0.0, **LEVEL_SECONDS}
 SIX_GAMES = tuple(name for name in GAME_OPTIONS if name.startswith("six"))
 
 
@@ -56,7 +48,6 @@ def parser() -> argparse.ArgumentParser:
     options.add_argument("--pairs", default="easy:random,normal:easy,hard:normal")
     options.add_argument("--game", action="append", choices=SIX_GAMES)
     options.add_argument("--workers", type=int, default=1)
-    options.add_argument("--mcts", action="store_true", help="Monte Carlo against hard")
     return options
 
 
@@ -79,23 +70,8 @@ class PacedRecord(GameRecord):
     paced: dict[str, list[float]] = field(default_factory=dict)
 
 
-def mcts_turn(game: Game, seconds: float, rng: random.Random, log: Thinking) -> list[Move]:
-    """The Monte Carlo player's move, timed and its playouts counted in ``log``."""
-    started = time.perf_counter()
-    deadline = started + seconds
-    move = winning_move(game.copy(), deadline)
-    playouts = 0
-    if move is None:
-        searcher = SixMonteCarlo(game, deadline, rng)
-        move = searcher.best_move()
-        playouts = searcher.playouts
-    log.add(Thinking(1, time.perf_counter() - started, playouts))
-    return [move]
-
-
 def play_contest(job: GameJob) -> PacedRecord:
-    """:func:`benchmarks.ai.play_game` of Six, with ``mcts`` among the players, keeping
-    the seconds of every turn."""
+    """:func:`benchmarks.ai.play_game` of Six, keeping the seconds of every turn."""
     game = random_opening(job.game, job.opening_seed)
     rng = random.Random(job.opening_seed * 7919 + 1)
     opening_length = len(game.history)
@@ -104,10 +80,7 @@ def play_contest(job: GameJob) -> PacedRecord:
         level = job.team_levels[game.team(game.to_move)]
         log, seconds = record.thinking[level], job.seconds[level]
         started = time.perf_counter()
-        if level == "mcts":
-            turn = mcts_turn(game, seconds, rng, log)
-        else:
-            turn = think(game, level, seconds, rng, log)
+        turn = think(game, level, seconds, rng, log)
         spent = time.perf_counter() - started
         game.play(turn[0])
         if game.result is None:
@@ -155,7 +128,7 @@ def run(games: Sequence[str], pairs: Sequence[tuple[str, str]], count: int, work
 def main(arguments: Sequence[str]) -> None:
     args = parser().parse_args(arguments)
     try:
-        pairs = [("mcts", "hard")] if args.mcts else parse_pairs(args.pairs)
+        pairs = parse_pairs(args.pairs)
     except ValueError as error:
         sys.exit(str(error))
     run(args.game or SIX_GAMES[:2], pairs, args.games, args.workers)
