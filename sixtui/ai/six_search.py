@@ -35,6 +35,7 @@ team has none, is almost a win; two winning cells of the other team almost a los
 
 from __future__ import annotations
 
+import heapq
 import random
 import time
 
@@ -70,6 +71,9 @@ class SixSearch:
         self.shapes = ShapeBoard(board, game.rules.centre_may_be_opponent)  # type: ignore[attr-defined]
         self.declaring: bool = game.declare  # type: ignore[attr-defined]
         self.nodes = 0
+        # The best move found in each position searched, by its key: searched first when
+        # the position comes again, deeper or by another order of the same moves.
+        self._best_replies: dict[int, Move] = {}
         self._undo: list[tuple[Move, int, list[tuple[int, int]]]] = []
 
     # -- choosing ------------------------------------------------------------------------
@@ -127,37 +131,45 @@ class SixSearch:
         legal = game.legal_moves()
         if legal and legal[0].to is None:
             return [legal[0]]  # declaring a shape on the table wins
-        mine = self.shapes.winning_cells(team)
-        wins = [self._declared(move) for move in legal if pack(move.to) in mine]  # type: ignore[arg-type]
+        mine = {unpack(cell) for cell in self.shapes.winning_cells(team)}
+        wins = [self._declared(move) for move in legal if move.to in mine]
         if wins:
             return wins
-        theirs = self.shapes.winning_cells(1 - team)
+        theirs = {unpack(cell) for cell in self.shapes.winning_cells(1 - team)}
         if theirs:
-            blocks = [move for move in legal if pack(move.to) in theirs]  # type: ignore[arg-type]
+            blocks = [move for move in legal if move.to in theirs]
             legal = blocks or legal
-        return self._ranked(legal, team)[:width]
+        return self._ranked(legal, team, width)
 
-    def _ranked(self, moves: list[Move], team: int) -> list[Move]:
-        """``moves`` by what they do to the shapes through their cells, best first."""
+    def _ranked(self, moves: list[Move], team: int, width: int) -> list[Move]:
+        """The best ``width`` of ``moves`` by what they do to the shapes through their
+        cells, best first."""
         shapes = self.shapes
-        urgent = shapes.double_threat_cells(team) | shapes.double_threat_cells(1 - team)
+        urgent = {
+            unpack(cell)
+            for cell in shapes.double_threat_cells(team) | shapes.double_threat_cells(1 - team)
+        }
         captures = self.capture_gains(moves, team)
-        placing: dict[int, int] = {}
-        lifting: dict[int, int] = {}
+        placing: dict[Hex, int] = {}
+        lifting: dict[Hex, int] = {}
 
         def gain(move: Move) -> int:
-            to = pack(move.to)  # type: ignore[arg-type]
-            if to not in placing:
-                placing[to] = shapes.placing_gain(to, team) + DOUBLE_THREAT_FIRST * (to in urgent)
-            score = placing[to]
-            if move.origin is not None:
-                origin = pack(move.origin)
-                if origin not in lifting:
-                    lifting[origin] = shapes.lifting_gain(origin, team)
-                score += lifting[origin] + captures.get((origin, move.keep), 0)
+            to = move.to
+            score = placing.get(to)  # type: ignore[arg-type]
+            if score is None:
+                score = shapes.placing_gain(pack(to), team) + DOUBLE_THREAT_FIRST * (to in urgent)  # type: ignore[arg-type]
+                placing[to] = score  # type: ignore[index]
+            origin = move.origin
+            if origin is not None:
+                lift = lifting.get(origin)
+                if lift is None:
+                    lift = lifting[origin] = shapes.lifting_gain(pack(origin), team)
+                score += lift
+                if captures:
+                    score += captures.get((pack(origin), move.keep), 0)
             return score
 
-        return sorted(moves, key=gain, reverse=True)
+        return heapq.nlargest(width, moves, key=gain)
 
     def _threats(self, team: int) -> list[Move]:
         """The placements that give ``team`` a winning cell, double threats first."""
@@ -211,11 +223,18 @@ class SixSearch:
         team = self.game.team(self.game.to_move)
         if depth <= 0:
             return self._threat_value(team, alpha, beta, ply, threats)
+        moves = self.candidates(self.width)
+        key = self.shapes.key ^ self.game.to_move
+        remembered = self._best_replies.get(key)
+        if remembered in moves:
+            moves.remove(remembered)
+            moves.insert(0, remembered)  # best in a shallower search: likely best again
         best = -WIN - 1
-        for move in self.candidates(self.width):
+        for move in moves:
             score = self._child(move, team, depth, alpha, beta, ply, threats)
             if score > best:
                 best = score
+                self._best_replies[key] = move
                 alpha = max(alpha, score)
                 if alpha >= beta:
                     break

@@ -87,6 +87,7 @@ class ShapeBoard:
     def __init__(self, board: dict[int, int], centre_may_be_opponent: bool) -> None:
         self.board: dict[int, int] = {}
         self.centre_may_be_opponent = centre_may_be_opponent
+        self.key = 0  # of the pieces and their teams: the same layout has the same key
         self._counts: dict[int, int] = {}  # place → team 0's pieces + 16 × team 1's
         self._worth = [0, 0]  # each team's worth of the places it alone holds
         # The places each team alone holds lacking one or two pieces → pieces held.
@@ -118,6 +119,7 @@ class ShapeBoard:
             board[cell] = team
         else:
             del board[cell]
+        self.key ^= hash((cell, team))
         for place in places_through(cell):
             was = counts.get(place, 0)
             now = was + step
@@ -244,9 +246,30 @@ class ShapeBoard:
         return gain
 
     def lifting_gain(self, cell: int, team: int) -> int:
-        """How much lifting ``team``'s piece from ``cell`` changes the worth for ``team``."""
-        was = self.worth(team)
-        self.remove(cell)
-        gain = self.worth(team) - was
-        self.place(cell, team)
+        """How much lifting ``team``'s piece from ``cell`` changes the worth for ``team``:
+        its shapes through the cell shrink, the other team's there are freed."""
+        counts = self._counts
+        board = self.board
+        mine_shift, theirs_shift = (0, 4) if team == 0 else (4, 0)
+        spoiling = not self.centre_may_be_opponent
+        gain = 0
+        for place in places_through(cell):
+            count = counts[place]
+            mine, theirs = count >> mine_shift & 15, count >> theirs_shift & 15
+            if theirs and mine > 1:
+                continue
+            if spoiling and place & 7 == _CIRCLE:
+                centre = board.get(place >> 3)
+                if centre is not None and centre != (1 - team if theirs else team):
+                    continue  # spoilt by its middle before and after
+            if not theirs:
+                gain += SHAPE_WORTH[mine - 1] - SHAPE_WORTH[mine]
+            else:
+                gain -= SHAPE_WORTH[theirs]
+        if spoiling:
+            # Lifted from the middle of the other team's circle, the piece frees it.
+            count = counts.get(cell * _KINDS + _CIRCLE, 0)
+            mine, theirs = count >> mine_shift & 15, count >> theirs_shift & 15
+            if theirs and not mine:
+                gain -= SHAPE_WORTH[theirs]
         return gain
