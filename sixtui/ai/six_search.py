@@ -15,7 +15,7 @@ in step with every move tried:
   cells that make a double threat (for either team) first, and the best ``width``
   are searched.
 
-Where the depth runs out, a first-round position is searched on along threats only
+Where the depth runs out, the position is searched on along threats only
 (``threat_plies`` of them): the side to move makes a winning cell, the other must
 fill it, until one side has a double threat or no threat is left. A leaf is worth
 its shapes (:meth:`ShapeBoard.worth`) and, in the second round, its pieces; a
@@ -172,15 +172,14 @@ class SixSearch:
         return heapq.nlargest(width, moves, key=gain)
 
     def _threats(self, team: int) -> list[Move]:
-        """The placements that give ``team`` a winning cell, double threats first."""
+        """The best few moves that put a piece of ``team`` where it makes a winning cell,
+        double threats first."""
         threats = self.shapes.threats(team)
-        cells = {cell for missing in threats if len(missing) == 2 for cell in missing}
+        cells = {unpack(cell) for missing in threats if len(missing) == 2 for cell in missing}
         if not cells:
             return []
-        doubles = self.shapes.double_threat_cells(team)
-        moves = [move for move in self.game.legal_moves() if pack(move.to) in cells]  # type: ignore[arg-type]
-        moves.sort(key=lambda move: pack(move.to) not in doubles)  # type: ignore[arg-type]
-        return moves[:THREAT_MOVES]
+        moves = [move for move in self.game.legal_moves() if move.to in cells]
+        return self._ranked(moves, team, THREAT_MOVES)
 
     def capture_gains(self, moves: list[Move], team: int) -> dict[tuple[int, Hex | None], int]:
         """What the captures of each lift among ``moves`` that splits the layout are worth
@@ -243,7 +242,7 @@ class SixSearch:
     def _threat_value(self, team: int, alpha: int, beta: int, ply: int, threats: int) -> int:
         """The worth past the depth: the leaf's, or better if threats win more."""
         static = self.evaluate(team, ply)
-        if threats <= 0 or abs(static) >= THREAT_WIN // 2 or not self._placing():
+        if threats <= 0 or abs(static) >= THREAT_WIN // 2:
             return static
         if self.shapes.winning_cells(1 - team):
             moves = self.candidates(1)  # the block, forced: no standing on the leaf's worth
