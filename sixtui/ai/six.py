@@ -92,8 +92,8 @@ def _easy_move(search: SixSearch, rng: random.Random) -> Move:
 
 
 def _wait_until(deadline: float) -> None:
-    """Lets the turn's time run out: a player that answers at once after a long think
-    in the position before would tell its opponent how hard the position is."""
+    """Lets the turn's time run out, so that every turn of a level takes the same time
+    and a quick answer tells the other player nothing about the position."""
     left = deadline - time.perf_counter()
     if left > 0:
         time.sleep(left)
