@@ -1,6 +1,7 @@
 """The computer players of Six against one another, each at its own default time.
 
 python -m benchmarks.six_players [--games N] [--pairs A:B,...] [--game NAME ...] [--workers W]
+                                 [--first-opening SEED]
 
 ``python -m benchmarks ai`` gives every level the same time; here each level of
 :func:`sixtui.ai.choose_turn` thinks for its :data:`~sixtui.ai.LEVEL_SECONDS`, as in
@@ -48,6 +49,9 @@ def parser() -> argparse.ArgumentParser:
     options.add_argument("--pairs", default="easy:random,normal:easy,hard:normal")
     options.add_argument("--game", action="append", choices=SIX_GAMES)
     options.add_argument("--workers", type=int, default=1)
+    options.add_argument(
+        "--first-opening", type=int, default=0, help="seed of the first opening: more games"
+    )
     return options
 
 
@@ -102,7 +106,13 @@ def pace_line(level: str, spent: list[float]) -> str:
     )
 
 
-def run(games: Sequence[str], pairs: Sequence[tuple[str, str]], count: int, workers: int) -> None:
+def run(
+    games: Sequence[str],
+    pairs: Sequence[tuple[str, str]],
+    count: int,
+    workers: int,
+    first_opening: int = 0,
+) -> None:
     """Plays every pair in every game and prints its row of the table as it ends."""
     rows = []
     for game in games:
@@ -110,7 +120,7 @@ def run(games: Sequence[str], pairs: Sequence[tuple[str, str]], count: int, work
             result = PairResult(game, pair)
             spent: dict[str, list[float]] = {level: [] for level in pair}
             for record in play_in_workers(
-                play_contest, pair_jobs(game, pair, count, SECONDS), workers
+                play_contest, pair_jobs(game, pair, count, SECONDS, first_opening), workers
             ):
                 result.add(record)
                 for level, seconds in record.paced.items():
@@ -131,7 +141,7 @@ def main(arguments: Sequence[str]) -> None:
         pairs = parse_pairs(args.pairs)
     except ValueError as error:
         sys.exit(str(error))
-    run(args.game or SIX_GAMES[:2], pairs, args.games, args.workers)
+    run(args.game or SIX_GAMES[:2], pairs, args.games, args.workers, args.first_opening)
 
 
 if __name__ == "__main__":
