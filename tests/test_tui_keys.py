@@ -27,14 +27,16 @@ def shows_none_of(footer: str, descriptions) -> bool:
 async def test_while_the_game_is_on_the_footer_shows_the_keys_that_play_it():
     app = hot_seat("connect6", size=9)
     async with app.run_test(size=SIZE) as pilot:
-        assert key_bar(app) == "⏎ Place r Resign / Type ? Rules q Quit"  # nothing to undo yet
+        assert (
+            key_bar(app) == "⏎ Place r Resign s Suggest / Type ? Rules q Quit"
+        )  # nothing to undo yet
         await pilot.press("enter")
-        assert key_bar(app) == "⏎ Place u Undo r Resign / Type ? Rules q Quit"
+        assert key_bar(app) == "⏎ Place u Undo r Resign s Suggest / Type ? Rules q Quit"
         await pilot.press("r")
         assert isinstance(app.screen, ConfirmScreen)
         assert key_bar(app) == "y Yes n No"  # the question's keys, while it is asked
         await pilot.press("n")
-        assert key_bar(app) == "⏎ Place u Undo r Resign / Type ? Rules q Quit"
+        assert key_bar(app) == "⏎ Place u Undo r Resign s Suggest / Type ? Rules q Quit"
 
 
 async def test_after_the_end_the_footer_offers_the_next_game_and_the_board_not_moves():
@@ -55,7 +57,7 @@ async def test_after_the_end_the_footer_offers_the_next_game_and_the_board_not_m
         assert game_screen(app).session.game.result.reason == "six-in-a-row"
         await pilot.press("n")
         assert history(app) == []
-        assert key_bar(app) == "⏎ Place r Resign / Type ? Rules q Quit"
+        assert key_bar(app) == "⏎ Place r Resign s Suggest / Type ? Rules q Quit"
 
 
 async def test_after_the_match_the_footer_offers_no_next_game():
@@ -76,7 +78,7 @@ async def test_while_the_move_list_has_focus_the_footer_says_how_to_scroll_it():
     app = hot_seat("connect6", size=9)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("tab")
-        assert key_bar(app) == "↑↓ Scroll moves r Resign / Type ? Rules q Quit"
+        assert key_bar(app) == "↑↓ Scroll moves r Resign s Suggest / Type ? Rules q Quit"
         await play_all(app, CONNECT6_WIN)
         await pilot.pause()
         await pilot.press("b")  # from the summary back to the move list
@@ -99,7 +101,9 @@ async def test_hints_and_declaring_are_offered_in_the_games_that_have_them():
     app = hot_seat("six", ruleset="romanian", declare=True)
     async with app.run_test(size=SIZE) as pilot:
         footer = key_bar(app)
-        assert footer == "⏎ Place c Centre r Resign m Hints ! Declare / Type ? Rules q Quit"
+        assert (
+            footer == "⏎ Place c Centre r Resign m Hints s Suggest ! Declare / Type ? Rules q Quit"
+        )
         await pilot.press("exclamation_mark")  # the next move declares: Esc takes it back
         assert "esc Cancel" in key_bar(app)
         await pilot.press("escape")
@@ -160,4 +164,4 @@ async def test_the_keys_are_worked_out_once_however_often_a_change_is_announced(
         await pilot.pause()
         assert len(worked_out) == 1
         await pilot.press("enter")  # and a change after that is shown
-        assert key_bar(app) == "⏎ Place u Undo r Resign / Type ? Rules q Quit"
+        assert key_bar(app) == "⏎ Place u Undo r Resign s Suggest / Type ? Rules q Quit"

@@ -190,6 +190,41 @@ async def test_a_computer_player_that_stops_is_reported():
     assert played(session) == ["0,0"]
 
 
+# -- suggesting a turn -----------------------------------------------------------------------
+
+
+async def test_a_suggested_turn_is_the_hard_players_and_plays_nothing():
+    thinker = FakeThinker(script=["D4", "F6"])
+    session, updates = table(hot_seat(size=9), thinker)
+    await session.play("E5")
+    assert [str(move) for move in await session.suggest()] == ["D4", "F6"]
+    assert thinker.asked == [(1, "hard")]
+    assert played(session) == ["E5"] and kinds(updates) == ["moves"]
+
+
+async def test_no_turn_is_suggested_for_the_computer_or_after_the_end():
+    thinker = FakeThinker(wait=True)
+    session, _ = table(GameSetup.against("connect6", ["easy"], size=9), thinker)
+    await session.play("E5")
+    with pytest.raises(IllegalMove, match="it is Easy computer's turn"):
+        await session.suggest()
+    await session.resign()
+    with pytest.raises(IllegalMove, match="the game is over"):
+        await session.suggest()
+    assert "hard" not in [level for _, level in thinker.asked]
+
+
+async def test_a_suggestion_that_cannot_be_thought_of_says_why():
+    session, _ = table(hot_seat(size=9))
+    with pytest.raises(IllegalMove, match="there is no computer player here to ask"):
+        await session.suggest()
+    thinker = FakeThinker(problem=RuntimeError("the worker process died"))
+    session, _ = table(hot_seat(size=9), thinker)
+    with pytest.raises(IllegalMove, match="the computer player stopped: the worker process died"):
+        await session.suggest()
+    assert played(session) == []
+
+
 # -- taking back -----------------------------------------------------------------------------
 
 

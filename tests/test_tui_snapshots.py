@@ -9,6 +9,7 @@ import pytest
 from sixtui.rules.hexes import Hex
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.game_setup import GameSetup
+from support.prompt_thinker import PromptThinker
 from support.tui_helpers import TIED_SPLIT
 from support.turns import random_position
 
@@ -124,6 +125,19 @@ def test_six_romanian_four_players(snap_compare, look):
     game = random_position("six", {"ruleset": "romanian", "players": 4}, 2, 9)
     app = SixtuiApp(GameSetup("six", ruleset="romanian", players=4, seats=(None,) * 4))
     assert snap_compare(app, run_before=playing(game.history))
+
+
+def test_connect6_suggested_turn(snap_compare, look):
+    game = random_position("connect6", {}, 3, 29)  # White to place two stones
+    thinker = PromptThinker("E10 F10", wait=False)
+    app = SixtuiApp(GameSetup("connect6", seats=HOT_SEAT), thinker)
+    assert snap_compare(app, run_before=playing(game.history, then=["s"]))
+
+
+def test_six_suggested_lift(snap_compare, look):
+    thinker = PromptThinker("-2,2>-1,2:-5,6", wait=False)
+    app = SixtuiApp(GameSetup("six", seats=HOT_SEAT), thinker)
+    assert snap_compare(app, run_before=playing(TIED_SPLIT, then=["s", "c"]))
 
 
 def test_home(snap_compare, look):

@@ -35,12 +35,12 @@ class SixtuiApp(App[None]):
     """Plays one table at a time: opened on ``setup``, or on the home screen to choose one,
     or, ``online``, in the lobby, where players meet and are seated at shared tables.
 
-    ``thinker`` runs the computer players (made on first need if not given, and
-    then closed with the app); ``computer_pause`` is the least time a computer
-    turn takes on screen, so people can follow it. ``terminal`` describes the terminal
-    the app draws on (``TERM``, ``COLORTERM``, ``NO_COLOR``) when it is not the one
-    this process runs in, as for a player connected over SSH, and ``player`` who is
-    at it. ``online`` is closed by whoever made it, once the app has ended.
+    ``thinker`` runs the computer players and the turns suggested to people (made on
+    first need if not given, and then closed with the app); ``computer_pause`` is the
+    least time a computer turn takes on screen, so people can follow it. ``terminal``
+    describes the terminal the app draws on (``TERM``, ``COLORTERM``, ``NO_COLOR``) when
+    it is not the one this process runs in, as for a player connected over SSH, and
+    ``player`` who is at it. ``online`` is closed by whoever made it, once the app has ended.
     """
 
     CSS_PATH = "sixtui.tcss"
@@ -180,10 +180,10 @@ class SixtuiApp(App[None]):
 
     async def start_game(self, setup: GameSetup) -> None:
         """Opens a table for ``setup`` over whatever is on screen."""
-        needs_computer = any(level is not None for level in setup.seats)
-        thinker = self.thinker if needs_computer else None
         visitor = None if self.player is None else self.player.name
-        session = setup.session(thinker, self.computer_pause, visitor)
+        # Every table gets the thinker, for the turns it suggests to people if not for
+        # computer seats: its workers start only once it is first asked.
+        session = setup.session(self.thinker, self.computer_pause, visitor)
         await self.push_screen(GameScreen(session))
         session.start()
 

@@ -26,6 +26,9 @@ _STYLES: dict[str, tuple[str, str, str]] = {
     "label": ("bold #5f3700 on #d7af5f", "bold black on yellow", "bold"),
     "grid": ("#875f00 on #d7af5f", "black on yellow", ""),
     "hint": ("bold #005f00 on #d7af5f", "bold blue on yellow", "bold"),
+    # A suggested turn, both shaded alike: where it puts pieces, and the piece it lifts.
+    "suggest": ("bold #870087 on #d7afff", "bold black on bright_magenta", "bold"),
+    "lift": ("on #d7afff", "on bright_magenta", "underline"),
     "cursor": ("on #0087ff", "on blue", "reverse"),
     "last": ("bold", "bold", "bold"),
     "win": ("on #5fd75f", "on green", "underline"),
@@ -112,6 +115,7 @@ class Look:
         self.fill = ("▓", "░") if plain else (" ", " ")
         self.dead = "×"
         self.captured = "×"  # a cell whose piece the last move captured
+        self.suggested = "◇"  # where a suggested turn puts a piece
         self.point = "·"
         self._base = {name: Style.parse(styles[column]) for name, styles in _STYLES.items()}
         for team, color in enumerate(teams):

@@ -29,6 +29,8 @@ from sixtui.tui.news import Listeners
 UpdateKind = Literal["moves", "undo", "thinking", "over", "new-game", "problem", "table", "chat"]
 ONLINE_ONLY = "only at an online table"
 NO_CHAT = f"there is no chat here: chat is {ONLINE_ONLY}"
+NO_SUGGESTION_ONLINE = "no suggestions at an online table: they would help you against a person"
+SUGGESTION_LEVEL = "hard"  # a suggestion is the strongest computer player's turn
 
 
 @dataclass(frozen=True)
@@ -236,6 +238,14 @@ class GameSession(ABC):
         why nothing was sent (too long, too fast, nothing in it)."""
         return NO_CHAT
 
+    # -- a suggested turn ----------------------------------------------------------------
+    # Only at a table in this process: online it would help a player against a person.
+
+    async def suggest(self) -> list[Move]:
+        """The turn the strongest computer player would play for the seat to move, a
+        person's; :class:`IllegalMove` saying why there is none."""
+        raise IllegalMove(NO_SUGGESTION_ONLINE)
+
     # -- acting ------------------------------------------------------------------------
 
     @abstractmethod
@@ -281,8 +291,9 @@ class LocalSession(GameSession):
     """A table in this process: people at this keyboard (hot-seat) and computer players.
 
     ``new_game`` makes each game of the match. Computer seats think in
-    ``thinker``'s worker processes; a turn is shown no sooner than
-    ``computer_pause`` seconds after it began, so people can follow it.
+    ``thinker``'s worker processes, and so do the turns suggested to people; a
+    computer turn is shown no sooner than ``computer_pause`` seconds after it
+    began, so people can follow it.
     """
 
     def __init__(
@@ -346,6 +357,18 @@ class LocalSession(GameSession):
             self._apply([self._game.parse_move(moves[0])])  # checked as it is played
         else:
             self._apply(checked_turn(self._game, moves))
+
+    async def suggest(self) -> list[Move]:
+        if self._game.is_over:
+            raise IllegalMove("the game is over")
+        if not self.may_move:
+            raise IllegalMove(f"it is {self.player_at(self._game.to_move).name}'s turn")
+        if self._thinker is None:
+            raise IllegalMove("there is no computer player here to ask")
+        try:
+            return await self._thinker.think(self._game, SUGGESTION_LEVEL)
+        except (RuntimeError, ValueError) as problem:
+            raise IllegalMove(f"the computer player stopped: {problem}") from None
 
     async def undo(self) -> None:
         if not self.may_undo:

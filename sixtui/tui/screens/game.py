@@ -11,8 +11,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
+from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widgets import Input
+from textual.worker import Worker, get_current_worker
 
 from sixtui.rules import Game, IllegalMove, Move, Square
 from sixtui.tui.chat import longest_line, said_text
@@ -20,7 +22,7 @@ from sixtui.tui.field_lengths import CHAT_LINE, MOVE_LINE
 from sixtui.tui.move_chooser import MoveChooser, moves_pieces
 from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
 from sixtui.tui.screens.focus import FocusScreen
-from sixtui.tui.session import NO_CHAT, GameSession, Update
+from sixtui.tui.session import NO_CHAT, NO_SUGGESTION_ONLINE, GameSession, Update
 from sixtui.tui.textual_internals import active_app
 from sixtui.tui.widgets.board import BoardView
 from sixtui.tui.widgets.hex_board import HexBoard
@@ -32,6 +34,8 @@ from sixtui.tui.widgets.typing import TypedInput
 MOVE_LIST_ACTIONS = frozenset(
     binding.action for binding in SidePanel.BINDINGS if isinstance(binding, Binding)
 )
+
+THINKING_OF_SUGGESTION = "thinking of a turn to suggest… (Esc stops)"
 
 # With a whole turn staged, what may be done besides sending it or taking it back.
 WHILE_READY = frozenset(
@@ -54,6 +58,8 @@ class GameScreen(FocusScreen[None]):
         Binding("u", "undo", "Undo"),
         Binding("r", "resign", "Resign"),
         Binding("m", "hints", "Hints"),
+        Binding("s", "suggest", "Suggest"),
+        Binding("p", "play_suggestion", "Play it"),
         Binding("exclamation_mark", "declare", "Declare"),
         # Priority bindings run as their key is read, before the keys after it are handed
         # to the focus: in a burst ("/J10⏎" in one packet), the keys after "/" reach the
@@ -73,10 +79,14 @@ class GameScreen(FocusScreen[None]):
         Binding("q", "quit_game", "Quit"),
     ]
 
+    suggestion: reactive[tuple[Move, ...]] = reactive((), init=False)
+    """The turn suggested to the player to move, drawn on the board (none: empty)."""
+
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
         self.chooser = MoveChooser()
+        self._suggesting: Worker[None] | None = None  # while a turn to suggest is thought of
         self._show_hints = False
         self._spinning: Timer | None = None
         self._counting_down: Timer | None = None  # while someone at the table is away
@@ -144,6 +154,8 @@ class GameScreen(FocusScreen[None]):
 
     def _handle(self, update: Update) -> None:
         said = None
+        if update.kind in ("moves", "undo", "new-game", "over"):
+            self._drop_suggestion()
         if update.kind in ("moves", "undo", "new-game"):
             self.chooser.reset()
             self._declaring = False
@@ -194,6 +206,7 @@ class GameScreen(FocusScreen[None]):
         """Redraws the board and panel; ``message`` replaces the one shown, if given."""
         game = self.session.game
         board = self.board
+        board.mark_suggestion(self.suggestion)
         if isinstance(board, HexBoard):
             hints = self.chooser.hints(game) if self._wants_hints() else frozenset()
             board.show_choice(hints, self.chooser.picked, self.chooser.groups)
@@ -292,14 +305,25 @@ class GameScreen(FocusScreen[None]):
             return description if action in after_the_end else None
         if action == "choose":
             return self._choosing() if session.may_move else None
+        if action == "suggest" and self._suggesting is not None:
+            return "Thinking…"
         offered = {
             "undo": session.may_undo,
             "resign": session.may_resign,
             # A piece picked shows where it may go whether hints are on or not.
             "hints": isinstance(self.board, HexBoard) and self.chooser.picked is None,
             "declare": bool(game.options().get("declare")),
+            # Once shown, p takes the suggestion's place; midway through a move of Six,
+            # the footer has no room for it (the key still works).
+            "suggest": session.may_move
+            and not session.shared
+            and not self.suggestion
+            and self.chooser.picked is None
+            and not self.chooser.groups,
+            "play_suggestion": bool(self.suggestion),
             "chat": session.may_chat,
             "next_game": False,
+            # Esc also hides a suggestion, as the panel says: no room for it down here.
             "cancel": self.chooser.picked is not None or self._declaring or bool(session.staged),
             "offer_draw": session.may_offer_draw,
             "accept_draw": self._draw_offered_to_me(),
@@ -494,6 +518,10 @@ class GameScreen(FocusScreen[None]):
             self._show_position()
         elif self.session.staged:
             await self.session.clear_turn()
+        elif self._suggesting is not None or self.suggestion:
+            self._drop_suggestion()
+            self._say("")
+            self.refresh_bindings()
 
     def action_hints(self) -> None:
         if self._refused_when_over():
@@ -504,6 +532,76 @@ class GameScreen(FocusScreen[None]):
         self._show_hints = not self._show_hints
         self._say("hints on: + marks where you may play" if self._show_hints else "hints off")
         self._show_position()
+
+    # -- a suggested turn ----------------------------------------------------------------
+
+    def action_suggest(self) -> None:
+        """Thinks of a turn for the player to move, in the worker processes (the board
+        stays in play meanwhile), then draws it and names it."""
+        if self._refused_when_over():
+            return
+        if self.session.shared:
+            self._say(NO_SUGGESTION_ONLINE)
+        elif not self.session.may_move:
+            self._say(self._why_not_now())
+        elif self._suggesting is not None:
+            self._say(THINKING_OF_SUGGESTION)  # one at a time
+        elif self.suggestion:
+            self._say(self._suggestion_words())
+        else:
+            self._suggesting = self.run_worker(
+                self._think_of_suggestion(), group="suggestion", exit_on_error=False
+            )
+            self._say(THINKING_OF_SUGGESTION)
+            self.refresh_bindings()
+
+    async def _think_of_suggestion(self) -> None:
+        """Shows the turn the session suggests, unless the position changed meanwhile."""
+        asked_in = self._position()
+        try:
+            turn = await self.session.suggest()
+        except IllegalMove as why:
+            self._say(f"no suggestion: {why}")
+            return
+        finally:
+            self._done_suggesting(get_current_worker())
+        if self._position() == asked_in:
+            self.suggestion = tuple(turn)
+            self._say(self._suggestion_words())
+
+    def _done_suggesting(self, worker: Worker[None]) -> None:
+        if self._suggesting is worker:  # not already dropped, and no newer one began
+            self._suggesting = None
+            self.refresh_bindings()
+
+    def _position(self) -> tuple[int, tuple[Move, ...]]:
+        """What a suggestion is thought for: the game in play and the moves played in it."""
+        game = self.session.game
+        return id(game), tuple(game.history)
+
+    def _suggestion_words(self) -> str:
+        turn = " ".join(str(move) for move in self.suggestion)
+        return f"suggested: {turn} (p plays it, Esc hides it)"
+
+    def _drop_suggestion(self) -> None:
+        """Forgets the suggested turn, or stops thinking of one: its position is gone."""
+        if self._suggesting is not None:
+            self._suggesting.cancel()
+            self._suggesting = None
+        self.suggestion = ()
+
+    def watch_suggestion(self) -> None:
+        self._show_position()
+
+    async def action_play_suggestion(self) -> None:
+        if self._refused_when_over():
+            return
+        if not self.suggestion:
+            self._say("there is no suggested turn to play: s asks for one")
+            return
+        self.chooser.reset()
+        self._declaring = False  # the suggested turn says itself whether it declares
+        await self._play(*self.suggestion)
 
     async def action_declare(self) -> None:
         game = self.session.game

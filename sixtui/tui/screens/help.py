@@ -31,6 +31,8 @@ KEYS = """\
 | u | take back your last move (and the computer's replies); not at an online table |
 | r | resign (asks first) |
 | m | Six: show or hide where you may play |
+| s | local games: suggest a turn, the strongest computer player's, drawn ◇ (Esc hides it) |
+| p | play the turn suggested |
 | shift+arrows, H J K L | Six: pan the table; c centres it |
 | Tab | over to the list of moves: ↑ ↓ (k j), PgUp, PgDn, Home, End scroll it; Esc comes back |
 | ! | Six with declaring: declare, or make your next move declare |

@@ -3,13 +3,14 @@ it and choose a cell, and the look the pieces are drawn in."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import ClassVar, Generic, TypeVar
 
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
 
+from sixtui.rules import Move
 from sixtui.tui.palettes import Look, look_of
 from sixtui.tui.session import GameSession
 from sixtui.tui.widgets.lines import Line, LineWidget
@@ -48,6 +49,8 @@ class BoardView(LineWidget, Generic[Cell], can_focus=True):
         self.cursor = cursor
         self._on_choose = on_choose
         self._look: Look | None = None
+        self.suggested: frozenset[Cell] = frozenset()  # where a suggested turn puts pieces
+        self.lifted: frozenset[Cell] = frozenset()  # the pieces a suggested turn lifts
 
     @property
     def look(self) -> Look:
@@ -62,6 +65,12 @@ class BoardView(LineWidget, Generic[Cell], can_focus=True):
             super().sync()
         finally:
             self._look = None
+
+    def mark_suggestion(self, turn: Sequence[Move]) -> None:
+        """Marks the cells of ``turn``, a suggested turn (none: no suggestion), for the
+        next :meth:`sync` to draw."""
+        self.suggested = frozenset(move.to for move in turn if move.to is not None)  # type: ignore[misc]
+        self.lifted = frozenset(move.origin for move in turn if move.origin is not None)  # type: ignore[misc]
 
     def cell_at(self, x: int, y: int) -> Cell | None:
         """The cell drawn at widget offset ``x, y``, if any (from the last drawing)."""

@@ -135,6 +135,10 @@ class HexBoard(BoardView[Hex]):
                 cell = Hex((world_x - r) // 2, r)
                 glyph, base = _cell_glyph(cell, layout, frontier, hints, captured, last, look)
                 names = base
+                if cell in self.suggested and cell not in layout:
+                    glyph, names = look.suggested, "board+suggest"
+                if cell in self.lifted:
+                    names += "+lift"
                 if cell == self.picked:
                     names += "+pick"
                 if cell in group_of:

@@ -88,7 +88,7 @@ class SquareBoard(BoardView[Square]):
         )
         edge: Line = (pad_left, (" " * LABEL_WIDTH + letters + "  ", "label"), pad_right)
         lines = [blank] * top + [edge]
-        marks = _Marks(game, self.cursor, self.look)
+        marks = _Marks(game, self.cursor, self.look, self.suggested)
         frame = (game, width, height, self._first_col, self._first_row, marks.look)
         if frame != self._frame or self._marks is None:
             self._frame, self._rows = frame, {}
@@ -112,9 +112,12 @@ class SquareBoard(BoardView[Square]):
 class _Marks:
     """What a square shows, read from the game once per drawing."""
 
-    def __init__(self, game: Game, cursor: Square, look: Look) -> None:
+    def __init__(
+        self, game: Game, cursor: Square, look: Look, suggested: frozenset[Square]
+    ) -> None:
         self.look = look
         self.cursor = cursor
+        self.suggested = suggested
         self.stones = game.layout()  # type: ignore[attr-defined]
         self.colored = game.colored_cells()  # type: ignore[attr-defined]
         self.recent = recent_squares(game)
@@ -125,6 +128,7 @@ class _Marks:
         changed = {square for square, _ in self.stones.items() ^ before.stones.items()}
         changed.update(square for square, _ in self.colored.items() ^ before.colored.items())
         changed.update(self.recent ^ before.recent, self.winning ^ before.winning)
+        changed.update(self.suggested ^ before.suggested)
         changed.update((self.cursor, before.cursor))
         return changed
 
@@ -151,6 +155,9 @@ class _Marks:
         else:
             glyph, names = look.point, "grid"
             gap = (" ", names)
+        if square in self.suggested and team is None:
+            glyph = look.suggested
+            names += "+suggest"
         if square in self.winning:
             names += "+win"
         if square == self.cursor:

@@ -1,0 +1,428 @@
+"""The Connect6 and Game of 6 computer player on generated tactical positions, checked
+by the plain solver of :mod:`support.connect6_solver` (Game of 6 enclosures: by the
+game itself).
+
+What each level must do:
+
+* every level makes six, or colors its sixth cell, whenever one turn can;
+* normal and hard stop the other team's six whenever two stones can; easy overlooks
+  it on purpose now and then (with probability 0.2, see ``sixtui/ai/grid.py``), and
+  the test bounds how often;
+* normal and hard play a double threat (a win in two turns) when there is one, and
+  leave the other team none when a pair can;
+* hard plays the first turn of a win in three turns by threats when there is one
+  (9 known misses are marked as expected failures), and leaves the other team no
+  three-turn win when a pair can.
+
+A chosen turn need not be the solver's: it is checked to have the property asked.
+"""
+
+import math
+import random
+from functools import cache
+from itertools import combinations
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from sixtui.ai import choose_turn
+from support.connect6_solver import (
+    Board,
+    can_six,
+    double_threat_pairs,
+    game_with,
+    hopeful_points,
+    planted,
+    planted_positions,
+    stoppable,
+    turn_points,
+    windows,
+    wins_in_three_with,
+    wins_in_two,
+    wins_in_two_with,
+    wins_within,
+)
+from support.turns import play_whole_turn
+
+LEVELS = ("easy", "normal", "hard")
+# "hard" spends its whole budget unless it finds a win: a short one is enough for tactics
+# this shallow, and keeps the suites quick.
+SECONDS = {"easy": 1.0, "normal": 1.0, "hard": 0.05}
+BLOCKING_SECONDS = 0.02  # "hard" keeps only pairs that stop a six before it searches
+
+
+def chosen_turn(game, level, seed=0, seconds=None):
+    """The player's turn, checked legal and whole, as point numbers of the board."""
+    moves = choose_turn(game, level=level, seed=seed, seconds=seconds or SECONDS[level])
+    play_whole_turn(game.copy(), moves)
+    return turn_points(Board.of(game), moves)
+
+
+def after_turn(game, level, seed=0, seconds=None):
+    """The game after the player's turn, checked legal and whole."""
+    moves = choose_turn(game, level=level, seed=seed, seconds=seconds or SECONDS[level])
+    trial = game.copy()
+    play_whole_turn(trial, moves)
+    return trial
+
+
+def at_least(count, probability, bound):
+    """The chance that ``count`` independent trials, each succeeding with
+    ``probability``, succeed fewer than ``bound`` times."""
+    return sum(
+        math.comb(count, k) * probability**k * (1 - probability) ** (count - k)
+        for k in range(bound)
+    )
+
+
+# -- winning this turn ----------------------------------------------------------------------
+
+
+def enclosure_positions(count, seed, size=8):
+    """Game of 6 positions, Black to play, where Black has walled in six cells but for
+    one dot: every cell round a random shape of six cells (orthogonally connected),
+    less one; White's dots are scattered. Kept when one dot (tried on the game itself
+    on every open cell) wins, and no six in a row is on."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        shape = random_shape(rng, size)
+        ring = sorted(
+            {
+                (col + dc, row + dr)
+                for col, row in shape
+                for dc in (-1, 0, 1)
+                for dr in (-1, 0, 1)
+                if (col + dc, row + dr) not in shape
+            }
+        )
+        gap = rng.choice(ring)
+        black = [row * size + col for col, row in ring if (col, row) != gap]
+        avoid = [row * size + col for col, row in [*shape, gap]]
+        game = game_with(rng, "gameof6", size, black, [], avoid=avoid)
+        if game is None or can_six(Board.of(game), 0) or can_six(Board.of(game), 1):
+            continue
+        if one_dot_wins(game):
+            found.append(game)
+    return found
+
+
+def random_shape(rng, size):
+    """Six cells grown one at a time from a random cell, each beside one already in,
+    none on the board's edge."""
+    shape = [(rng.randrange(1, size - 1), rng.randrange(1, size - 1))]
+    while len(shape) < 6:
+        col, row = rng.choice(shape)
+        dc, dr = rng.choice([(1, 0), (-1, 0), (0, 1), (0, -1)])
+        cell = (col + dc, row + dr)
+        if cell not in shape and 1 <= cell[0] < size - 1 and 1 <= cell[1] < size - 1:
+            shape.append(cell)
+    return set(shape)
+
+
+def one_dot_wins(game):
+    for move in game.legal_moves():
+        game.play(move)
+        won = game.result is not None and game.result.winner == 0
+        game.undo()
+        if won:
+            return True
+    return False
+
+
+def six_to_make(board):
+    return can_six(board, 0) and not can_six(board, 1)
+
+
+@pytest.mark.parametrize("name", ["connect6", "gameof6"])
+def test_every_level_makes_six_whenever_one_turn_can(name):
+    """150 positions a game where two stones make six (some have the other team's
+    six to stop as well): every level wins at once."""
+    for game in planted_positions(150, 21, [(1, 4), (2, 3)], six_to_make, name=name):
+        for level in LEVELS:
+            won = after_turn(game, level).result
+            assert won is not None and won.winner == 0, (level, game)
+
+
+def test_every_level_colors_its_sixth_cell_whenever_one_dot_can():
+    """Game of 6, 8×8: 30 positions where one dot closes a polygonal worth the sixth
+    colored cell; every level wins at once."""
+    for game in enclosure_positions(30, 22):
+        for level in LEVELS:
+            won = after_turn(game, level).result
+            assert won is not None and won.winner == 0, (level, game)
+
+
+# -- stopping a six ---------------------------------------------------------------------------
+
+
+def six_to_stop(board):
+    threats = board.threats(1)
+    return not can_six(board, 0) and bool(threats) and stoppable(threats)
+
+
+@cache
+def sixes_to_stop():
+    return planted_positions(150, 23, [(2, 3), (1, 4)], six_to_stop)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_normal_and_hard_stop_a_six_whenever_two_stones_can(level):
+    """150 Connect6 positions where White makes six next turn unless Black's pair
+    meets all its windows, which two stones can: after Black's turn White has no six."""
+    for number, game in enumerate(sixes_to_stop()):
+        seconds = BLOCKING_SECONDS if level == "hard" else None
+        assert not can_six(Board.of(after_turn(game, level, number, seconds)), 1), game
+
+
+def test_easy_stops_a_six_most_of_the_time():
+    """Easy overlooks the other team's six to come with probability 0.2 (a fresh draw of
+    its seeded generator each turn), and otherwise stops it. Over the 150 positions it
+    must stop at least 55% of them: were each stopped with probability 0.8, fewer would
+    happen with a chance under one in a billion."""
+    games = sixes_to_stop()
+    bound = math.ceil(0.55 * len(games))
+    assert at_least(len(games), 0.8, bound) < 1e-9
+    stopped = sum(
+        not can_six(Board.of(after_turn(game, "easy", seed=number)), 1)
+        for number, game in enumerate(games)
+    )
+    assert stopped >= bound
+
+
+def wins_this_turn(game):
+    """Whether the seat to move wins with its turn of two dots: every dot, and every
+    second dot after it, tried on the game itself (in order: a dot may color a cell)."""
+    team = game.to_move
+    for first in game.legal_moves():
+        game.play(first)
+        try:
+            if game.result is not None:
+                if game.result.winner == team:
+                    return True
+                continue
+            for second in game.legal_moves():
+                game.play(second)
+                won = game.result is not None and game.result.winner == team
+                game.undo()
+                if won:
+                    return True
+        finally:
+            game.undo()
+    return False
+
+
+def white_wins_after(game, points):
+    """Whether after Black's ``points`` (a whole turn) White wins with its next turn."""
+    trial = game.copy()
+    for point in points:
+        trial.play(Board.of(game).square(point))
+    return trial.result is None and wins_this_turn(trial)
+
+
+def gameof6_six_to_stop(game):
+    """Game of 6: White makes six next turn unless Black stops it, Black cannot win
+    this turn, and a pair meeting all White's windows leaves White no win at all."""
+    board = Board.of(game)
+    if not six_to_stop(board) or wins_this_turn(game):
+        return False
+    threats = board.threats(1)
+    points = sorted(set().union(*threats))
+    blocks = [pair for pair in combinations(points, 2) if all(t & set(pair) for t in threats)]
+    return any(not white_wins_after(game, pair) for pair in blocks[:4])
+
+
+@cache
+def gameof6_sixes_to_stop():
+    rng = random.Random(28)
+    found = []
+    while len(found) < 25:
+        game = planted(rng, [(1, 2), (2, 4)], size=8, name="gameof6", extra=6)
+        if game is not None and gameof6_six_to_stop(game):
+            found.append(game)
+    return found
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_normal_and_hard_stop_a_six_in_game_of_6_whenever_two_dots_can(level):
+    """25 Game of 6 positions on 8×8 where White makes six next turn unless Black stops
+    it, and a pair of Black leaves White no winning turn at all (every pair of dots and
+    every enclosure tried on the game): after Black's turn, White has no winning turn
+    either."""
+    for game in gameof6_sixes_to_stop():
+        seconds = BLOCKING_SECONDS if level == "hard" else None
+        trial = after_turn(game, level, seconds=seconds)
+        assert trial.result is not None or not wins_this_turn(trial), game
+
+
+# -- wins in two turns: double threats --------------------------------------------------------
+
+
+def double_threat_on(board):
+    return not can_six(board, 0) and not can_six(board, 1) and wins_in_two(board, 0)
+
+
+@cache
+def double_threats_to_make():
+    return planted_positions(200, 24, [(2, 3), (2, 2)], double_threat_on)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_normal_and_hard_play_a_double_threat_when_there_is_one(level):
+    """200 Connect6 positions where a pair of Black leaves threats two white stones
+    cannot all meet: the pair chosen does so too."""
+    for game in double_threats_to_make():
+        pair = chosen_turn(game, level)
+        assert wins_in_two_with(Board.of(game), 0, pair), game
+
+
+def refutable(board, turns, tries=40):
+    """A pair of Black after which White has no win within ``turns`` turns, among the
+    pairs of White's and Black's most promising points; None if none of ``tries`` does."""
+    points = hopeful_points(board, 1)[:10] + hopeful_points(board, 0)[:4]
+    for pair in list(combinations(dict.fromkeys(points), 2))[:tries]:
+        if not wins_within(board.after(pair, 0), 1, turns):
+            return pair
+    return None
+
+
+def double_threat_to_stop(board):
+    return (
+        not can_six(board, 1)
+        and not wins_in_two(board, 0)
+        and bool(double_threat_pairs(board, 1, first_only=True))
+        and refutable(board, 2) is not None
+    )
+
+
+@cache
+def double_threats_to_stop():
+    return planted_positions(100, 25, [(2, 2), (2, 3)], double_threat_to_stop)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_normal_and_hard_leave_no_double_threat_when_a_pair_can(level):
+    """100 Connect6 positions where White would have a double threat next turn and a
+    pair of Black leaves it none (Black itself has no win in two): after Black's pair,
+    White has no win within two turns."""
+    for game in double_threats_to_stop():
+        assert not wins_within(Board.of(after_turn(game, level)), 1, 2), game
+
+
+# -- wins in three turns ----------------------------------------------------------------------
+
+
+def three_turn_win_on(board, team=0):
+    """Whether ``team`` (to move, or as if it were) wins in three turns by threats, not
+    sooner, and no six is on. The first pairs tried hold two points of one window with
+    two of its stones: every three-turn win seen starts there."""
+    if can_six(board, 0) or can_six(board, 1) or wins_in_two(board, team):
+        return False
+    return any(
+        wins_in_three_with(board, team, pair)
+        for line in board.lines(team, 2)
+        for pair in combinations(sorted(line), 2)
+    )
+
+
+@cache
+def three_turn_wins_to_find():
+    return planted_positions(25, 26, [(2, 3), (3, 2)], three_turn_win_on, extra=8)
+
+
+# The positions (by number) where hard plays no three-turn win: its threat search does not
+# try the attacking pair that starts one, and it plays a longer attack instead (a win in
+# four turns in 0 8 12 14 18 22), or a pair that the solver cannot prove wins within four.
+MISSED_THREE_TURN_WINS = (0, 8, 9, 10, 12, 14, 16, 18, 22)
+
+
+def test_hard_plays_a_win_in_three_turns_when_there_is_one():
+    """16 of 25 Connect6 positions where Black wins in three turns by threats and not in
+    two (the other 9 are below): the pair chosen threatens, and every white pair that
+    meets the threats leaves Black a double threat. The budget is generous: hard stops
+    as soon as its threat search finds the win."""
+    for number, game in enumerate(three_turn_wins_to_find()):
+        if number not in MISSED_THREE_TURN_WINS:
+            pair = chosen_turn(game, "hard", seconds=1.0)
+            assert wins_in_three_with(Board.of(game), 0, pair), (number, game)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="hard's threat search misses these three-turn wins (it tries only a shortlist of "
+    "attacking pairs) and plays a longer attack or none",
+)
+def test_hard_plays_the_three_turn_wins_it_misses():
+    """The 9 positions of the suite above that hard gets wrong today: every one of them
+    once its threat search finds their wins."""
+    games = three_turn_wins_to_find()
+    missed = []
+    for number in MISSED_THREE_TURN_WINS:
+        pair = chosen_turn(games[number], "hard", seconds=0.3)
+        if not wins_in_three_with(Board.of(games[number]), 0, pair):
+            missed.append(number)
+    assert missed == []
+
+
+def three_turn_win_to_stop(board):
+    return (
+        not wins_in_two(board, 0)
+        and three_turn_win_on(board, 1)
+        and refutable(board, 3, tries=8) is not None
+    )
+
+
+def test_hard_leaves_no_win_in_three_turns_when_a_pair_can():
+    """8 Connect6 positions where White would win in three turns by threats (not in
+    two) and a pair of Black leaves it no such win: after hard's pair, the solver finds
+    none, trying every threatening pair of White."""
+    for game in planted_positions(8, 27, [(2, 2), (2, 3)], three_turn_win_to_stop, extra=8):
+        assert not wins_within(Board.of(after_turn(game, "hard", seconds=0.3)), 1, 3), game
+
+
+# -- the same, stated for every position: properties ---------------------------------------------
+
+PROPERTY_SETTINGS = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
+
+
+@st.composite
+def connect6_positions(draw, least):
+    """A Connect6 game on 10×10, Black to play two stones: a window (of them all) holding
+    ``least[team]`` stones of each team, and stones of both scattered anywhere else."""
+    size = 10
+    points = st.integers(0, size * size - 1)
+    black, white = set(), set()
+    for team, stones in ((0, black), (1, white)):
+        if least[team]:
+            window = draw(st.sampled_from(windows(size)))
+            stones.update(draw(st.permutations(window))[: least[team]])
+    black |= set(draw(st.lists(points, max_size=8))) - white
+    white |= set(draw(st.lists(points, max_size=8))) - black
+    rng = random.Random(draw(st.integers(0, 2**16)))  # the order the stones are played in
+    game = game_with(rng, "connect6", size, sorted(black), sorted(white))
+    assume(game is not None)
+    return game
+
+
+@PROPERTY_SETTINGS
+@given(game=connect6_positions((4, 0)), level=st.sampled_from(LEVELS))
+def test_property_a_six_to_make_is_made(game, level):
+    """Whatever the position, when two stones make six, every level wins at once."""
+    assume(can_six(Board.of(game), 0))
+    won = after_turn(game, level).result
+    assert won is not None and won.winner == 0
+
+
+@PROPERTY_SETTINGS
+@given(game=connect6_positions((0, 4)), level=st.sampled_from(["normal", "hard"]))
+def test_property_a_six_to_stop_is_stopped(game, level):
+    """Whatever the position, when White makes six next turn unless Black's two stones
+    meet every window it would make it in, and they can, normal and hard do."""
+    assume(six_to_stop(Board.of(game)))
+    seconds = BLOCKING_SECONDS if level == "hard" else None
+    assert not can_six(Board.of(after_turn(game, level, seconds=seconds)), 1)
