@@ -17,10 +17,10 @@ Every level first wins at once when it can (:func:`winning_move`). Then:
 Every level plays within its time and then waits out the rest of it, so that the
 game keeps an even pace; only a move that wins at once is played at once, and easy
 and normal, whose work is fixed, wait no longer than their usual time (given more
-time, they have no use for it). Among
-moves of nearly equal worth the ``rng`` chooses, so that games differ. Easy and
-normal do a fixed amount of work, so the same seed gives the same move whatever
-the machine; hard's move also depends on how deep its time lets it read.
+time, they have no use for it). Among moves of nearly equal worth the ``rng``
+chooses, so that games differ. Easy and normal do a fixed amount of work, so the
+same seed gives the same move whatever the machine; hard's move also depends on
+how deep its time lets it read.
 
 >>> import random, time
 >>> from sixtui.rules import new_game
