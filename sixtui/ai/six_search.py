@@ -85,14 +85,18 @@ class SixSearch:
         until ``depth`` or the deadline; with its score for the team to move.
 
         The answer of the deepest search finished stands; at least the first ranked
-        move is always given, however short the time. Given ``rng``, it picks among the
-        moves scored within ``margin`` of the best (never among wins or losses found).
+        move is always given, however short the time. The first search, one ply deep,
+        leaves out the threats past the depth: where threats abound they take long,
+        and a move checked one ply deep is a far better answer than none. Given
+        ``rng``, it picks among the moves scored within ``margin`` of the best (never
+        among wins or losses found).
         """
         moves = self.candidates(self.width + ROOT_EXTRA_WIDTH)
         scored = [(moves[0], -WIN)]
-        for plies in range(1, depth + 1):
+        searches = [(1, 0)] + [(plies, self.threat_plies) for plies in range(1, depth + 1)]
+        for plies, threats in searches:
             try:
-                scored = self._root(moves, plies, margin)
+                scored = self._root(moves, plies, margin, threats)
             except Timeout:
                 break
             moves = [move for move, _ in scored]  # best first: more cut-offs next time
@@ -104,17 +108,21 @@ class SixSearch:
     def scores(self, depth: int) -> list[tuple[Move, int]]:
         """Every candidate of the root with its score ``depth`` plies deep, best first
         (raises :class:`Timeout` at the deadline)."""
-        return self._root(self.candidates(self.width + ROOT_EXTRA_WIDTH), depth, WIN)
+        moves = self.candidates(self.width + ROOT_EXTRA_WIDTH)
+        return self._root(moves, depth, WIN, self.threat_plies)
 
-    def _root(self, moves: list[Move], depth: int, margin: int) -> list[tuple[Move, int]]:
-        """``moves`` with their scores, best first; those more than ``margin`` below the
-        best are only known to be so."""
+    def _root(
+        self, moves: list[Move], depth: int, margin: int, threats: int
+    ) -> list[tuple[Move, int]]:
+        """``moves`` with their scores ``depth`` plies and then ``threats`` plies of
+        threats deep, best first; those more than ``margin`` below the best are only
+        known to be so."""
         team = self.game.team(self.game.to_move)
         best = -WIN - 1
         scored = []
         for move in moves:
             floor = max(best - margin - 1, -WIN - 1)
-            score = self._child(move, team, depth, floor, WIN + 1, 1, self.threat_plies)
+            score = self._child(move, team, depth, floor, WIN + 1, 1, threats)
             scored.append((move, score))
             best = max(best, score)
         scored.sort(key=lambda entry: -entry[1])
@@ -131,8 +139,7 @@ class SixSearch:
         legal = game.legal_moves()
         if legal and legal[0].to is None:
             return [legal[0]]  # declaring a shape on the table wins
-        mine = {unpack(cell) for cell in self.shapes.winning_cells(team)}
-        wins = [self._declared(move) for move in legal if move.to in mine]
+        wins = self._winning_moves(team, legal)
         if wins:
             return wins
         theirs = {unpack(cell) for cell in self.shapes.winning_cells(1 - team)}
@@ -140,6 +147,29 @@ class SixSearch:
             blocks = [move for move in legal if move.to in theirs]
             legal = blocks or legal
         return self._ranked(legal, team, width)
+
+    def _winning_moves(self, team: int, legal: list[Move], enough: int = 0) -> list[Move]:
+        """The moves among ``legal`` that complete a shape of ``team``, to move (with
+        ``!`` in a declaring game); once ``enough`` are found, no more are looked for.
+
+        A piece from the hand completes a shape on any of its winning cells. A piece
+        lifted may have been part of the shape, or its lift may capture part of it:
+        in the second round each move is played to see whether it wins.
+        """
+        cells = {unpack(cell) for cell in self.shapes.winning_cells(team)}
+        moves = [self._declared(move) for move in legal if move.to in cells]
+        game = self.game
+        if not moves or game.in_hand(game.to_move):  # type: ignore[attr-defined]
+            return moves[:enough] if enough else moves
+        wins = []
+        for move in moves:
+            game.play(move)
+            if game.result is not None and game.result.winner == team:
+                wins.append(move)
+            game.undo()
+            if len(wins) == enough:
+                break
+        return wins
 
     def _ranked(self, moves: list[Move], team: int, width: int) -> list[Move]:
         """The best ``width`` of ``moves`` by what they do to the shapes through their
@@ -285,7 +315,7 @@ class SixSearch:
         """What the position is worth to ``team``, to move, without looking ahead;
         ``ply`` moves from the root (a win sooner is worth more)."""
         shapes = self.shapes
-        if shapes.winning_cells(team):
+        if shapes.winning_cells(team) and self._winning_moves(team, self.game.legal_moves(), 1):
             return THREAT_WIN - ply
         theirs = shapes.winning_cells(1 - team)
         if len(theirs) >= 2:
