@@ -4,23 +4,29 @@ for double threats, the two winning cells that one move cannot both fill.
 Every level first wins at once when it can (:func:`winning_move`). Then:
 
 * ``hard`` searches (:class:`~sixtui.ai.six_search.SixSearch`) deeper and deeper
-  until its budget is spent: the whole default second, unless the game's end comes
-  within its reach first.
-* ``normal`` searches two plies, enough to make a double threat and to avoid a
-  move after which the other team makes one; it stops there, after a few hundredths
-  of a second in the first round and a few tenths at most in the second.
-* ``easy`` blocks a winning cell of the other team, then plays one of its few
-  best-ranked moves at random, so that it makes a double threat only some of the
-  time, and only half the time checks that the move leaves the other team no
-  winning cell; a few hundredths of a second.
+  until its time is up, and past the depth along threats (a winning cell made, the
+  other team forced to fill it) until one side has a double threat.
+* ``normal`` searches a fixed :data:`NORMAL_DEPTH` plies over fewer moves, without the
+  threats past the depth: it makes and stops the double threats one move away, as a
+  good club player does, but is outplayed in longer fights.
+* ``easy`` blocks a winning cell of the other team, then some of the time
+  (:data:`EASY_HURRIES`) plays one of its few best-ranked moves without looking
+  further, otherwise one of the moves that looks best one ply ahead, give or take a
+  little: it makes and misses double threats as a beginner does.
 
-Each honours the ``deadline`` it is given. The same ``rng`` seed gives the same move.
+Every level plays within its time and then waits out the rest of it, so that the
+game keeps an even pace; only a move that wins at once is played at once, and easy
+and normal, whose work is fixed, wait no longer than their usual time (given more
+time, they have no use for it). Among moves of nearly equal worth the ``rng``
+chooses, so that games differ. Easy and normal do a fixed amount of work, so the
+same seed gives the same move whatever the machine; hard's move also depends on
+how deep its time lets it read.
 
 >>> import random, time
 >>> from sixtui.rules import new_game
 >>> g = new_game("six", ruleset="romanian")
->>> [str(m) for m in choose_six_move(g, "normal", time.perf_counter() + 1, random.Random(0))]
-['-1,1']
+>>> [str(m) for m in choose_six_move(g, "normal", time.perf_counter() + 0.1, random.Random(0))]
+['0,-1']
 """
 
 from __future__ import annotations
@@ -33,12 +39,16 @@ from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import Game, Move
 from sixtui.rules.hexes import NEIGHBOUR_STEPS, pack
 
-HARD_DEPTH = 12  # deeper than any second allows: "hard" stops at its deadline
+HARD_DEPTH = 64  # deeper than any budget allows: "hard" stops at its deadline
 HARD_WIDTH = 7
+HARD_THREAT_PLIES = 8
 NORMAL_DEPTH = 2
-NORMAL_WIDTH = 8
-EASY_CHOICES = 4  # easy picks among this many of its best-ranked moves
-EASY_LOOKS_AHEAD = 0.5  # how often easy checks a move against the other team's reply
+NORMAL_WIDTH = 6
+NEAR_EQUAL = 4  # moves this close in worth to the best are a matter of taste: the seed picks
+EASY_WIDTH = 6
+EASY_CHOICES = 4  # a hurried easy move is one of this many best-ranked moves
+EASY_HURRIES = 0.4  # how often easy plays without looking ahead
+EASY_MARGIN = 40  # easy's careful moves: any within this much of the best it sees
 
 
 def choose_six_move(
@@ -50,35 +60,53 @@ def choose_six_move(
 ) -> list[Move]:
     """The one move that makes the current turn of a Six game;
     ``stats["positions"]`` counts the positions its search visited."""
+    started = time.perf_counter()
     winning = winning_move(game.copy(), deadline)
     if winning is not None:
         return [winning]
-    width = {"hard": HARD_WIDTH, "normal": NORMAL_WIDTH}.get(level, EASY_CHOICES)
-    search = SixSearch(game, deadline, width)
     if level == "hard":
-        move, _ = search.best_move(HARD_DEPTH)
+        search = SixSearch(game, deadline, HARD_WIDTH, HARD_THREAT_PLIES)
+        move, _ = search.best_move(HARD_DEPTH, rng, NEAR_EQUAL)
     elif level == "normal":
-        move, _ = search.best_move(NORMAL_DEPTH)
+        search = SixSearch(game, deadline, NORMAL_WIDTH)
+        move, _ = search.best_move(NORMAL_DEPTH, rng, NEAR_EQUAL)
     else:
+        search = SixSearch(game, deadline, EASY_WIDTH)
         move = _easy_move(search, rng)
     if stats is not None:
         stats["positions"] = search.nodes
+    _wait_until(deadline if level == "hard" else min(deadline, started + _usual_time(level)))
     return [move]
 
 
 def _easy_move(search: SixSearch, rng: random.Random) -> Move:
-    """One of the few best-ranked moves at random, checked against the other team's
-    winning cells only some of the time, as a hurried player would."""
-    choices = search.candidates(EASY_CHOICES)
-    rng.shuffle(choices)
-    if rng.random() >= EASY_LOOKS_AHEAD:
-        return choices[0]
+    """A hurried move among the best-ranked some of the time, else one of the moves
+    that look best one ply ahead, give or take :data:`EASY_MARGIN`."""
+    if rng.random() < EASY_HURRIES:
+        return rng.choice(search.candidates(EASY_CHOICES))
     try:
         scored = search.scores(1)
     except Timeout:
-        return choices[0]
-    safe = [move for move, score in scored if score > -THREAT_WIN]
-    return next((move for move in choices if move in safe), choices[0])
+        return search.candidates(1)[0]
+    best = scored[0][1]
+    if abs(best) >= THREAT_WIN // 2:
+        return scored[0][0]
+    return rng.choice([move for move, score in scored if score >= best - EASY_MARGIN])
+
+
+def _usual_time(level: str) -> float:
+    """The level's time a turn when none is given (:data:`sixtui.ai.LEVEL_SECONDS`)."""
+    from sixtui.ai import LEVEL_SECONDS  # at call time: that package imports this module
+
+    return LEVEL_SECONDS[level]
+
+
+def _wait_until(deadline: float) -> None:
+    """Lets the turn's time run out, so that every turn of a level takes the same time
+    and a quick answer tells the other player nothing about the position."""
+    left = deadline - time.perf_counter()
+    if left > 0:
+        time.sleep(left)
 
 
 def winning_move(game: Game, deadline: float) -> Move | None:

@@ -1,194 +1,275 @@
-"""Shape threats of Six: the rows, triangles and circles a team is one or two pieces from.
+"""Shape threats of Six, kept up to date piece by piece: the rows, triangles and
+circles a team is one or two pieces from.
 
 A *threat* of a team is a place for a shape (see :mod:`sixtui.rules.shapes`) that
 holds only that team's pieces and lacks one or two of them. The empty cells of a
 threat lacking one are the team's *winning cells*: a piece there completes a
 shape. Two winning cells are a *double threat*, which one move of the other team
-cannot stop. Everything here reads a board of cell keys → team, as the engine
-keeps it (see :mod:`sixtui.rules.hexes`).
+cannot stop.
+
+:class:`ShapeBoard` counts each team's pieces in every place for a shape near the
+layout, and changes only the 37 places through a cell when a piece goes on it or
+leaves it, so that a search may ask after every move what the shapes threaten.
+Cells are keys (see :mod:`sixtui.rules.hexes`).
 
 >>> from sixtui.rules.hexes import Hex, pack, unpack
 >>> row = {pack(Hex(q, 0)): 0 for q in range(1, 5)}  # four in a row, 1,0 .. 4,0
 >>> board = ShapeBoard(row, centre_may_be_opponent=True)
->>> sorted(len(threat.missing) for threat in board.threats(0))  # 0,0-5,0; 1,0-6,0; -1,0-4,0
+>>> sorted(len(missing) for missing in board.threats(0))  # 0,0-5,0; 1,0-6,0; -1,0-4,0
 [2, 2, 2]
 >>> board.winning_cells(0)
 set()
 >>> [str(unpack(cell)) for cell in sorted(board.double_threat_cells(0))]
 ['0,0', '5,0']
+>>> board.place(pack(Hex(5, 0)), 0)  # five: 0,0 and 6,0 complete a row
+>>> [str(unpack(cell)) for cell in sorted(board.winning_cells(0))]
+['0,0', '6,0']
+>>> board.remove(pack(Hex(5, 0)))  # the team of the piece lifted
+0
+>>> board.winning_cells(0)
+set()
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sixtui.rules.hexes import AXIS_STEPS, NEIGHBOUR_STEPS
-from sixtui.rules.shapes import SHAPE_SIZE, TRIANGLES, ShapeId, cells_of
+from sixtui.rules.shapes import SHAPE_SIZE, TRIANGLES
 
 # What a shape holding this many pieces of one team (and none of the other) is worth to
 # that team: a shape one short is a win next turn unless it is stopped.
 SHAPE_WORTH = (0, 1, 4, 16, 64, 400, 400)
 
+# A place for a shape is one int: its first cell (a row's first, a triangle's corner, a
+# circle's centre) times 8 plus its kind, 0-2 a row along each axis, 3-4 a triangle of
+# each orientation, 5 a circle.
+_KINDS = 8
+_CIRCLE = 5
+_CELLS_OF_KIND: tuple[tuple[int, ...], ...] = (
+    *(tuple(k * step for k in range(SHAPE_SIZE)) for step in AXIS_STEPS),
+    *TRIANGLES,
+    NEIGHBOUR_STEPS,
+)
+# The places through a cell, as offsets from the cell times 8: key = cell * 8 + offset.
+_THROUGH: tuple[int, ...] = tuple(
+    -offset * _KINDS + kind for kind, offsets in enumerate(_CELLS_OF_KIND) for offset in offsets
+)
+_PLACES_THROUGH = len(_THROUGH)
+_ONE = (1, 16)  # a piece of team 0 or 1 in a place's count: team 0's in the low four bits
 
-@dataclass(frozen=True)
-class Threat:
-    """A place for a shape of ``team`` that lacks the pieces on ``missing`` (one or two)."""
 
-    shape: ShapeId
-    team: int
-    missing: tuple[int, ...]
+def cells_of(place: int) -> tuple[int, ...]:
+    """The six cells of a place for a shape (a circle's centre is not one of them).
 
-
-def shapes_with(cell: int) -> list[ShapeId]:
-    """Every shape that has a piece on ``cell`` (37 of them), and last the circle round it.
-
-    >>> len(shapes_with(0)), shapes_with(0)[-1]
-    (37, ('circle', 0))
+    >>> from sixtui.rules.hexes import Hex, pack
+    >>> len({place for place in places_through(pack(Hex(0, 0)))})
+    36
+    >>> all(pack(Hex(0, 0)) in cells_of(place) for place in places_through(pack(Hex(0, 0))))
+    True
     """
-    shapes: list[ShapeId] = [
-        ("row", axis, cell - k * step)
-        for axis, step in enumerate(AXIS_STEPS)
-        for k in range(SHAPE_SIZE)
-    ]
-    shapes += [
-        ("triangle", orientation, cell - member)
-        for orientation, offsets in enumerate(TRIANGLES)
-        for member in offsets
-    ]
-    shapes += [("circle", cell + step) for step in NEIGHBOUR_STEPS]
-    shapes.append(("circle", cell))
-    return shapes
+    first = place >> 3
+    return tuple(first + offset for offset in _CELLS_OF_KIND[place & 7])
 
 
-_SHAPES_WITH: dict[int, tuple[ShapeId, ...]] = {}
-_CELLS: dict[ShapeId, tuple[int, ...]] = {}
-
-
-def _shapes_with(cell: int) -> tuple[ShapeId, ...]:
-    """:func:`shapes_with` but the circle round ``cell``, remembered: the search asks often."""
-    shapes = _SHAPES_WITH.get(cell)
-    if shapes is None:
-        if len(_SHAPES_WITH) > 1 << 14:
-            _SHAPES_WITH.clear()
-        shapes = _SHAPES_WITH[cell] = tuple(shapes_with(cell)[:-1])
-    return shapes
-
-
-def _cells(shape: ShapeId) -> tuple[int, ...]:
-    cells = _CELLS.get(shape)
-    if cells is None:
-        if len(_CELLS) > 1 << 16:
-            _CELLS.clear()
-        cells = _CELLS[shape] = tuple(cells_of(shape))
-    return cells
+def places_through(cell: int) -> list[int]:
+    """The 36 places for a shape with ``cell`` among their six cells."""
+    base = cell * _KINDS
+    return [base + offset for offset in _THROUGH]
 
 
 class ShapeBoard:
-    """The shapes of one layout: whose each is, how full, and what it threatens.
+    """The shapes of one layout, counted, with the threats they make.
 
-    ``board`` is read, never changed, so a search may change it between questions.
-    ``centre_may_be_opponent`` is the ruleset's: where it is false, a piece of the
-    other team in a circle's middle spoils the circle.
+    ``board`` (cell key → team) is copied; :meth:`place` and :meth:`remove` then keep
+    the copy and every count in step. ``centre_may_be_opponent`` is the ruleset's:
+    where it is false, a piece of the other team in a circle's middle spoils the circle.
     """
 
     def __init__(self, board: dict[int, int], centre_may_be_opponent: bool) -> None:
-        self.board = board
+        self.board: dict[int, int] = {}
         self.centre_may_be_opponent = centre_may_be_opponent
+        self.key = 0  # of the pieces and their teams: the same layout has the same key
+        self._counts: dict[int, int] = {}  # place → team 0's pieces + 16 × team 1's
+        self._worth = [0, 0]  # each team's worth of the places it alone holds
+        # The places each team alone holds lacking one or two pieces → pieces held.
+        self._near: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        for cell, team in board.items():
+            self.place(cell, team)
 
-    def owner(self, shape: ShapeId) -> tuple[int, int] | None:
-        """The team with pieces in ``shape`` and how many, ``(team, 0)`` for an empty one,
-        or ``None`` when both teams have pieces there (or its middle spoils a circle)."""
-        get = self.board.get
-        team = -1
-        count = 0
-        for cell in _cells(shape):
-            owner = get(cell)
-            if owner is None:
-                continue
-            if owner != team and team >= 0:
-                return None
-            team = owner
-            count += 1
-        if shape[0] == "circle" and not self.centre_may_be_opponent and team >= 0:
-            centre = get(shape[1])
+    # -- keeping in step ------------------------------------------------------------------
+
+    def place(self, cell: int, team: int) -> None:
+        """A piece of ``team`` goes on the empty ``cell``."""
+        self._change(cell, team, _ONE[team])
+
+    def remove(self, cell: int) -> int:
+        """The piece on ``cell`` leaves; returns its team."""
+        team = self.board[cell]
+        self._change(cell, team, -_ONE[team])
+        return team
+
+    def _change(self, cell: int, team: int, step: int) -> None:
+        """Counts ``step`` (a piece of ``team``, plus or minus) in every place through
+        ``cell``, and what each place brings to its team before and after."""
+        board, counts, worth, near = self.board, self._counts, self._worth, self._near
+        spoiling = not self.centre_may_be_opponent
+        centred = cell * _KINDS + _CIRCLE  # the circle round ``cell``: its middle changes
+        if spoiling:
+            self._count(centred, -1)
+        if step > 0:
+            board[cell] = team
+        else:
+            del board[cell]
+        self.key ^= hash((cell, team))
+        for place in places_through(cell):
+            was = counts.get(place, 0)
+            now = was + step
+            if now:
+                counts[place] = now
+            else:
+                del counts[place]
+            middle = board.get(place >> 3) if spoiling and place & 7 == _CIRCLE else None
+            for count, sign in ((was, -1), (now, 1)):
+                zeros, ones = count & 15, count >> 4
+                if not count or (zeros and ones):
+                    continue
+                holder = 1 if ones else 0
+                if middle is not None and middle != holder:
+                    continue  # a circle spoilt by its middle
+                pieces = zeros or ones
+                worth[holder] += sign * SHAPE_WORTH[pieces]
+                if pieces >= SHAPE_SIZE - 2:
+                    if sign > 0:
+                        near[holder][place] = pieces
+                    else:
+                        del near[holder][place]
+        if spoiling:
+            self._count(centred, 1)
+
+    def _count(self, place: int, sign: int) -> None:
+        """Adds (``sign`` 1) or takes away (-1) what ``place`` brings to its team."""
+        held = self.holder(place)
+        if held is None:
+            return
+        team, pieces = held
+        self._worth[team] += sign * SHAPE_WORTH[pieces]
+        if pieces >= SHAPE_SIZE - 2:
+            if sign > 0:
+                self._near[team][place] = pieces
+            else:
+                self._near[team].pop(place, None)
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def holder(self, place: int) -> tuple[int, int] | None:
+        """The team alone in ``place`` with its pieces there, or ``None`` when it is empty,
+        both teams are in it, or its middle spoils a circle."""
+        count = self._counts.get(place)
+        if not count:
+            return None
+        mine, theirs = count & 15, count >> 4
+        if mine and theirs:
+            return None
+        team = 0 if mine else 1
+        if place & 7 == _CIRCLE and not self.centre_may_be_opponent:
+            centre = self.board.get(place >> 3)
             if centre is not None and centre != team:
                 return None
-        return max(team, 0), count
+        return team, mine or theirs
 
-    def threats(self, team: int) -> list[Threat]:
-        """Every threat of ``team``: shapes near its pieces lacking one or two of them."""
+    def threats(self, team: int) -> list[tuple[int, ...]]:
+        """The empty cells of each threat of ``team`` (one or two of them)."""
+        board = self.board
         found = []
-        for shape in self._shapes_near(team):
-            held = self.owner(shape)
-            if held is not None and held[0] == team and held[1] >= SHAPE_SIZE - 2:
-                missing = tuple(cell for cell in _cells(shape) if cell not in self.board)
-                if missing:
-                    found.append(Threat(shape, team, missing))
+        for place, pieces in self._near[team].items():
+            if pieces < SHAPE_SIZE:
+                found.append(tuple(cell for cell in cells_of(place) if cell not in board))
         return found
 
     def winning_cells(self, team: int) -> set[int]:
         """The empty cells where a piece of ``team`` completes a shape."""
-        return {threat.missing[0] for threat in self.threats(team) if len(threat.missing) == 1}
+        board = self.board
+        return {
+            cell
+            for place, pieces in self._near[team].items()
+            if pieces == SHAPE_SIZE - 1
+            for cell in cells_of(place)
+            if cell not in board
+        }
 
     def double_threat_cells(self, team: int) -> set[int]:
         """The empty cells where a piece of ``team`` leaves it two winning cells or more,
         counting the ones it has already: the other team can stop only one."""
         before = self.winning_cells(team)
         ahead: dict[int, set[int]] = {}
-        for threat in self.threats(team):
-            if len(threat.missing) == 2:
-                first, second = threat.missing
+        for missing in self.threats(team):
+            if len(missing) == 2:
+                first, second = missing
                 ahead.setdefault(first, set()).add(second)
                 ahead.setdefault(second, set()).add(first)
         return {cell for cell, wins in ahead.items() if len((wins | before) - {cell}) >= 2}
 
+    def worth(self, team: int) -> int:
+        """The worth of every shape for ``team``, less the other team's."""
+        return self._worth[team] - self._worth[1 - team]
+
     def placing_gain(self, cell: int, team: int) -> int:
         """How much a piece of ``team`` on the empty ``cell`` changes the worth of the
-        shapes through it, for ``team``: its own grow, the other team's are spoilt."""
-        return self._change(cell, team, placing=True)
+        shapes, for ``team``: its own grow, the other team's are spoilt.
+
+        Read from the counts without changing them: the search asks it of every cell
+        where a piece may go.
+        """
+        counts = self._counts
+        board = self.board
+        mine_shift, theirs_shift = (0, 4) if team == 0 else (4, 0)
+        spoiling = not self.centre_may_be_opponent
+        gain = 0
+        for place in places_through(cell):
+            count = counts.get(place, 0)
+            mine, theirs = count >> mine_shift & 15, count >> theirs_shift & 15
+            if mine and theirs:
+                continue
+            if spoiling and place & 7 == _CIRCLE:
+                centre = board.get(place >> 3)
+                if centre is not None and centre != (team if mine or not theirs else 1 - team):
+                    continue  # spoilt by its middle before and after
+            if not theirs:
+                gain += SHAPE_WORTH[mine + 1] - SHAPE_WORTH[mine]
+            elif not mine:
+                gain += SHAPE_WORTH[theirs]
+        if spoiling:
+            # A piece in the middle of the other team's circle spoils it.
+            count = counts.get(cell * _KINDS + _CIRCLE, 0)
+            mine, theirs = count >> mine_shift & 15, count >> theirs_shift & 15
+            if theirs and not mine:
+                gain += SHAPE_WORTH[theirs]
+        return gain
 
     def lifting_gain(self, cell: int, team: int) -> int:
-        """How much lifting ``team``'s piece from ``cell`` changes the worth for ``team``."""
-        return self._change(cell, team, placing=False)
-
-    def worth(self, team: int) -> int:
-        """The worth of every shape near the layout for ``team``, less the other team's."""
-        total = 0
-        for shape in self._shapes_near(None):
-            held = self.owner(shape)
-            if held is not None:
-                total += SHAPE_WORTH[held[1]] if held[0] == team else -SHAPE_WORTH[held[1]]
-        return total
-
-    def _change(self, cell: int, team: int, placing: bool) -> int:
-        shapes = _shapes_with(cell)
-        if not self.centre_may_be_opponent:
-            # Under these rules a piece in a circle's middle spoils it or, lifted, frees it.
-            shapes = (*shapes, ("circle", cell))
+        """How much lifting ``team``'s piece from ``cell`` changes the worth for ``team``:
+        its shapes through the cell shrink, the other team's there are freed."""
+        counts = self._counts
         board = self.board
-        before = board.get(cell)
-        was = sum(self._worth(shape, team) for shape in shapes)
-        if placing:
-            board[cell] = team
-        else:
-            del board[cell]
-        now = sum(self._worth(shape, team) for shape in shapes)
-        if before is None:
-            del board[cell]
-        else:
-            board[cell] = before
-        return now - was
-
-    def _worth(self, shape: ShapeId, team: int) -> int:
-        held = self.owner(shape)
-        if held is None:
-            return 0
-        return SHAPE_WORTH[held[1]] if held[0] == team else -SHAPE_WORTH[held[1]]
-
-    def _shapes_near(self, team: int | None) -> set[ShapeId]:
-        """The shapes with a piece of ``team`` (of either team for ``None``)."""
-        shapes: set[ShapeId] = set()
-        for cell, owner in self.board.items():
-            if team is None or owner == team:
-                shapes.update(_shapes_with(cell))
-        return shapes
+        mine_shift, theirs_shift = (0, 4) if team == 0 else (4, 0)
+        spoiling = not self.centre_may_be_opponent
+        gain = 0
+        for place in places_through(cell):
+            count = counts[place]
+            mine, theirs = count >> mine_shift & 15, count >> theirs_shift & 15
+            if theirs and mine > 1:
+                continue
+            if spoiling and place & 7 == _CIRCLE:
+                centre = board.get(place >> 3)
+                if centre is not None and centre != (1 - team if theirs else team):
+                    continue  # spoilt by its middle before and after
+            if not theirs:
+                gain += SHAPE_WORTH[mine - 1] - SHAPE_WORTH[mine]
+            else:
+                gain -= SHAPE_WORTH[theirs]
+        if spoiling:
+            # Lifted from the middle of the other team's circle, the piece frees it.
+            count = counts.get(cell * _KINDS + _CIRCLE, 0)
+            mine, theirs = count >> mine_shift & 15, count >> theirs_shift & 15
+            if theirs and not mine:
+                gain -= SHAPE_WORTH[theirs]
+        return gain
