@@ -14,13 +14,12 @@ Every level first wins at once when it can (:func:`winning_move`). Then:
   further, otherwise one of the moves that looks best one ply ahead, give or take a
   little: it makes and misses double threats as a beginner does.
 
-Every level plays within its time and then waits out the rest of it, so that the
-game keeps an even pace; only a move that wins at once is played at once, and easy
-and normal, whose work is fixed, wait no longer than their usual time (given more
-time, they have no use for it). Among moves of nearly equal worth the ``rng``
-chooses, so that games differ. Easy and normal do a fixed amount of work, so the
-same seed gives the same move whatever the machine; hard's move also depends on
-how deep its time lets it read.
+Every level plays within its time. Hard spends all of it; easy and normal do a
+fixed amount of work and answer as soon as it is done, so the same seed gives them
+the same move whatever the machine (the pace a person sees is the table's to set,
+not the worker's, which would otherwise sit idle while others wait for it).
+Hard's move also depends on how deep its time lets it read. Among moves of nearly
+equal worth the ``rng`` chooses, so that games differ.
 
 >>> import random, time
 >>> from sixtui.rules import new_game
@@ -60,7 +59,6 @@ def choose_six_move(
 ) -> list[Move]:
     """The one move that makes the current turn of a Six game;
     ``stats["positions"]`` counts the positions its search visited."""
-    started = time.perf_counter()
     winning = winning_move(game.copy(), deadline)
     if winning is not None:
         return [winning]
@@ -75,7 +73,6 @@ def choose_six_move(
         move = _easy_move(search, rng)
     if stats is not None:
         stats["positions"] = search.nodes
-    _wait_until(deadline if level == "hard" else min(deadline, started + _usual_time(level)))
     return [move]
 
 
@@ -92,21 +89,6 @@ def _easy_move(search: SixSearch, rng: random.Random) -> Move:
     if abs(best) >= THREAT_WIN // 2:
         return scored[0][0]
     return rng.choice([move for move, score in scored if score >= best - EASY_MARGIN])
-
-
-def _usual_time(level: str) -> float:
-    """The level's time a turn when none is given (:data:`sixtui.ai.LEVEL_SECONDS`)."""
-    from sixtui.ai import LEVEL_SECONDS  # at call time: that package imports this module
-
-    return LEVEL_SECONDS[level]
-
-
-def _wait_until(deadline: float) -> None:
-    """Lets the turn's time run out, so that every turn of a level takes the same time
-    and a quick answer tells the other player nothing about the position."""
-    left = deadline - time.perf_counter()
-    if left > 0:
-        time.sleep(left)
 
 
 def winning_move(game: Game, deadline: float) -> Move | None:
