@@ -42,7 +42,6 @@ from itertools import combinations
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.line_patterns import (
     STOPS_ALL_HOPE,
-    THREAT,
     WINDOW_WORTH,
     LineBoard,
     point_values,
@@ -55,6 +54,7 @@ LOOSE_TRIED = 10  # pairs that one stone stops tried at each turn
 # cost little, having few answers, and most threat wins go through them.
 FORCING_TRIED = 24
 PARTNERS = 8  # points of most potential tried beside a stone that makes a threat
+_NONE: frozenset[int] = frozenset()
 
 
 class OutOfTime(Exception):
@@ -209,22 +209,20 @@ class ThreatSearch:
         attacker has no threat before it, or it would have made six)."""
         board = self.board
         points = board.geometry.points
-        if any(
+        if board.threats[self.defender] and any(
             pair[0] not in points[window] and pair[-1] not in points[window]
             for window in board.threats[self.defender]
         ):
             return None
-        counts = board.counts[self.attacker]
-        added: dict[int, int] = defaultdict(int)
-        for key in pair:
-            for window in lines.through.get(key, ()):
-                added[window] += 1
-        threats = [window for window, stones in added.items() if counts[window] + stones >= THREAT]
+        first, second = pair
+        # A window becomes a threat with one stone if it holds three, with both if two.
+        threats = lines.ready.get(first, _NONE) | lines.ready.get(second, _NONE)
+        threats |= lines.through.get(first, _NONE) & lines.through.get(second, _NONE)
         if not threats:
             return None
-        open_points = [set(lines.empties[window]).difference(pair) for window in threats]
-        need = _stones_needed(open_points)
-        return (need, len(threats), sum(lines.potential[key] for key in pair))
+        taken = set(pair)
+        need = _stones_needed([lines.empties[window] - taken for window in threats])
+        return (need, len(threats), lines.potential[first] + lines.potential[second])
 
     def _answers(self) -> list[tuple[int, ...]]:
         """The defender's turns that stop every threat, the most useful first."""
@@ -266,14 +264,18 @@ class _AttackerLines:
 
     def __init__(self, board: LineBoard, attacker: int) -> None:
         counts = board.counts[attacker]
-        self.empties: dict[int, list[int]] = {}
-        self.through: dict[int, list[int]] = defaultdict(list)
+        self.empties: dict[int, set[int]] = {}
+        self.through: dict[int, set[int]] = defaultdict(set)
+        self.ready: dict[int, set[int]] = defaultdict(set)  # windows one stone makes threats
         self.potential: dict[int, int] = defaultdict(int)
         self.makers: set[int] = set()  # one stone here makes a threat
         for window in board.chances[attacker]:
-            empties = self.empties[window] = board.empties(window)
+            empties = board.empties(window)
+            self.empties[window] = set(empties)
             for key in empties:
-                self.through[key].append(window)
+                self.through[key].add(window)
                 self.potential[key] += WINDOW_WORTH[counts[window] + 1]
+                if counts[window] >= 3:
+                    self.ready[key].add(window)
             if counts[window] >= 3:
                 self.makers.update(empties)
