@@ -53,7 +53,6 @@ LOOSE_TRIED = 10  # pairs that one stone stops tried at each turn
 # Pairs whose threats need both of the defender's stones tried at each turn: they
 # cost little, having few answers, and most threat wins go through them.
 FORCING_TRIED = 24
-PARTNERS = 8  # points of most potential tried beside a stone that makes a threat
 _NONE: frozenset[int] = frozenset()
 
 
@@ -169,20 +168,16 @@ class ThreatSearch:
         """The attacker's pairs that can make a threat: two points of one clean window
         holding two stones or more (a four or five there), and a point of a window of
         three (a threat on its own) with a point of another clean window of two or more
-        (a second threat, or a line built for the next turn) or one of the
-        :data:`PARTNERS` points of most potential.
+        (a second threat, or a line built for the next turn).
 
         Threats that two stones cannot stop need both stones of the pair, so with
         ``unstoppable`` a stone making a threat is paired only with another such stone
         (pairs sharing a window are there already) unless a stone must stop the
         defender's six."""
-        potential = lines.potential
         pairs: set[tuple[int, ...]] = set()
         for empties in lines.empties.values():
             pairs.update(combinations(sorted(empties), 2))
-        partners = set(lines.through) | set(
-            sorted(potential, key=potential.__getitem__)[-PARTNERS:]
-        )
+        partners = set(lines.through)
         if self.board.threats[self.defender]:
             return self._blocking_attacks(lines.makers, partners)
         if unstoppable:
