@@ -10,9 +10,8 @@ What each level must do:
   the test bounds how often;
 * normal and hard play a double threat (a win in two turns) when there is one, and
   leave the other team none when a pair can;
-* hard plays the first turn of a win in three turns by threats when there is one
-  (9 known misses are marked as expected failures), and leaves the other team no
-  three-turn win when a pair can.
+* hard plays the first turn of a win in three turns by threats when there is one,
+  and leaves the other team no three-turn win when a pair can.
 
 A chosen turn need not be the solver's: it is checked to have the property asked.
 """
@@ -331,34 +330,28 @@ def three_turn_wins_to_find():
     return planted_positions(25, 26, [(2, 3), (3, 2)], three_turn_win_on, extra=8)
 
 
-# The positions (by number) where hard plays no three-turn win: its threat search does not
-# try the attacking pair that starts one, and it plays a longer attack instead (a win in
-# four turns in 0 8 12 14 18 22), or a pair that the solver cannot prove wins within four.
-MISSED_THREE_TURN_WINS = (0, 8, 9, 10, 12, 14, 16, 18, 22)
-
-
 def test_hard_plays_a_win_in_three_turns_when_there_is_one():
-    """16 of 25 Connect6 positions where Black wins in three turns by threats and not in
-    two (the other 9 are below): the pair chosen threatens, and every white pair that
-    meets the threats leaves Black a double threat. The budget is generous: hard stops
-    as soon as its threat search finds the win."""
+    """25 Connect6 positions where Black wins in three turns by threats and not in two:
+    the pair chosen threatens, and every white pair that meets the threats leaves Black
+    a double threat. The budget is generous: hard stops as soon as its threat search
+    finds the win."""
     for number, game in enumerate(three_turn_wins_to_find()):
-        if number not in MISSED_THREE_TURN_WINS:
-            pair = chosen_turn(game, "hard", seconds=1.0)
-            assert wins_in_three_with(Board.of(game), 0, pair), (number, game)
+        pair = chosen_turn(game, "hard", seconds=1.0)
+        assert wins_in_three_with(Board.of(game), 0, pair), (number, game)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="hard's threat search misses these three-turn wins (it tries only a shortlist of "
-    "attacking pairs) and plays a longer attack or none",
-)
-def test_hard_plays_the_three_turn_wins_it_misses():
-    """The 9 positions of the suite above that hard gets wrong today: every one of them
-    once its threat search finds their wins."""
+# The positions (by number) whose winning pair ranks low by the potential of its points:
+# once missed, as the threat search tried only the pairs of most potential.
+LOW_RANKED_THREE_TURN_WINS = (0, 8, 9, 10, 12, 14, 16, 18, 22)
+
+
+def test_hard_plays_the_low_ranked_three_turn_wins_in_a_short_turn():
+    """The 9 positions of the suite above whose win starts with a pair of little
+    potential: hard finds them in a turn of 0.3 seconds, its threat search trying every
+    pair whose threats need both of White's stones."""
     games = three_turn_wins_to_find()
     missed = []
-    for number in MISSED_THREE_TURN_WINS:
+    for number in LOW_RANKED_THREE_TURN_WINS:
         pair = chosen_turn(games[number], "hard", seconds=0.3)
         if not wins_in_three_with(Board.of(games[number]), 0, pair):
             missed.append(number)

@@ -7,6 +7,14 @@ stop, or with six. Counting the last turn, a win *in n turns* needs n turns
 of the attacker: in 1 it makes six now, in 2 it makes threats needing three
 stones to stop, in 3 it threatens once and then so.
 
+The attacker's pairs are all those that make a threat, ranked by the stones
+needed to stop what they make, read from the window counts without playing
+them: two points of one of its windows of two stones or more, or a point
+making a threat on its own with a point of another such window (a second
+threat, or a line built for later). Every pair that leaves the defender no
+free stone is tried, as such pairs have few answers, then the best few that
+leave one; on the last turn, only pairs whose threats two stones cannot stop.
+
 The defender's answers are every set of stones meeting all threats; a free
 second stone is tried on the points of the attacker's clean windows of two
 stones or more and on the defender's own lines of three (a counter-threat),
@@ -33,20 +41,19 @@ from itertools import combinations
 
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.line_patterns import (
-    EMPTY,
     STOPS_ALL_HOPE,
-    THREAT,
     WINDOW_WORTH,
     LineBoard,
-    fewest_blockers,
     point_values,
 )
 
 # The attacker's pairs tried at each turn, best first: enough to find the
 # usual wins, few enough that three or four turns fit in a second.
-ATTACKS_TRIED = 14
-PARTNERS = 8  # second stones tried beside a stone that makes a threat
-SHORTLIST = 30  # pairs played out to rank them
+LOOSE_TRIED = 10  # pairs that one stone stops tried at each turn
+# Pairs whose threats need both of the defender's stones tried at each turn: they
+# cost little, having few answers, and most threat wins go through them.
+FORCING_TRIED = 24
+_NONE: frozenset[int] = frozenset()
 
 
 class OutOfTime(Exception):
@@ -68,6 +75,8 @@ class ThreatSearch:
         )
         self.nodes = 0
         self._solved: dict[tuple[int, int], tuple[int, ...] | None] = {}
+        # The attacker's ranked pairs by position: a deeper search meets the same ones.
+        self._ranked: dict[tuple[int, bool], list[tuple[int, ...]]] = {}
 
     def forced_win(self, max_turns: int) -> tuple[int, ...] | None:
         """The first turn of a win in at most ``max_turns`` turns, shortest first;
@@ -95,7 +104,11 @@ class ThreatSearch:
         if known in self._solved:
             return self._solved[known]
         found = None
-        for pair in self._attacks():
+        last = turns == 2  # only a pair that two stones cannot answer wins now
+        attacks = self._ranked.get((board.hash, last))
+        if attacks is None:
+            attacks = self._ranked[board.hash, last] = self._attacks(last)
+        for pair in attacks:
             if self._pair_wins(pair, turns):
                 found = pair
                 break
@@ -127,40 +140,51 @@ class ThreatSearch:
             for key in answer:
                 board.undo(key)
 
-    def _attacks(self) -> list[tuple[int, ...]]:
+    def _attacks(self, unstoppable: bool) -> list[tuple[int, ...]]:
         """The attacker's pairs that make a threat and leave the defender no six,
-        the hardest to stop first.
+        the hardest to stop first; with ``unstoppable``, only those whose threats two
+        stones cannot stop.
 
-        Pairs are first shortlisted by what their points add to the attacker's
-        clean windows, a cheap sum, and only the shortlist is played out.
+        Every pair that makes a threat is ranked (:meth:`_threatening_pairs`), read
+        from the window counts without playing it. Pairs that leave threats needing
+        both of the defender's stones are all tried, up to :data:`FORCING_TRIED`:
+        they leave it no free stone, so their answers are few. Pairs that one stone
+        stops follow, up to :data:`LOOSE_TRIED`.
         """
-        board, attacker = self.board, self.attacker
-        counts = board.counts[attacker]
-        potential: dict[int, int] = defaultdict(int)
-        pairs: set[tuple[int, ...]] = set()
-        makers: set[int] = set()  # one stone here makes a threat
-        for window in board.chances[attacker]:
-            empties = board.empties(window)
-            for key in empties:
-                potential[key] += WINDOW_WORTH[counts[window] + 1]
-            if counts[window] >= 3:
-                makers.update(empties)
-            else:
-                pairs.update(combinations(empties, 2))
-        partners = makers | set(sorted(potential, key=potential.__getitem__)[-PARTNERS:])
-        if board.threats[self.defender]:
-            pairs = self._blocking_attacks(makers, partners)
-        else:
-            for maker in makers:
-                pairs.update(tuple(sorted((maker, other))) for other in partners if other != maker)
-        shortlist = sorted(pairs, key=lambda pair: -potential[pair[0]] - potential[pair[1]])
+        lines = _AttackerLines(self.board, self.attacker)
         ranked = []
-        for pair in shortlist[:SHORTLIST]:
-            rank = self._forcing_rank(pair, potential)
+        for pair in self._threatening_pairs(lines, unstoppable):
+            rank = self._forcing_rank(pair, lines)
             if rank is not None:
                 ranked.append((rank, pair))
         ranked.sort(reverse=True)
-        return [pair for _, pair in ranked[:ATTACKS_TRIED]]
+        if unstoppable:
+            return [pair for rank, pair in ranked if rank[0] >= STOPS_ALL_HOPE]
+        forcing = [pair for rank, pair in ranked if rank[0] >= 2][:FORCING_TRIED]
+        loose = [pair for rank, pair in ranked if rank[0] < 2]
+        return forcing + loose[:LOOSE_TRIED]
+
+    def _threatening_pairs(self, lines: _AttackerLines, unstoppable: bool) -> set[tuple[int, ...]]:
+        """The attacker's pairs that can make a threat: two points of one clean window
+        holding two stones or more (a four or five there), and a point of a window of
+        three (a threat on its own) with a point of another clean window of two or more
+        (a second threat, or a line built for the next turn).
+
+        Threats that two stones cannot stop need both stones of the pair, so with
+        ``unstoppable`` a stone making a threat is paired only with another such stone
+        (pairs sharing a window are there already) unless a stone must stop the
+        defender's six."""
+        pairs: set[tuple[int, ...]] = set()
+        for empties in lines.empties.values():
+            pairs.update(combinations(sorted(empties), 2))
+        partners = set(lines.through)
+        if self.board.threats[self.defender]:
+            return self._blocking_attacks(lines.makers, partners)
+        if unstoppable:
+            partners = lines.makers
+        for maker in lines.makers:
+            pairs.update(tuple(sorted((maker, other))) for other in partners if other != maker)
+        return pairs
 
     def _blocking_attacks(self, makers: set[int], partners: set[int]) -> set[tuple[int, ...]]:
         """The attacker's pairs when the defender threatens six: a stone (or two) must
@@ -173,39 +197,27 @@ class ThreatSearch:
         return pairs
 
     def _forcing_rank(
-        self, pair: tuple[int, ...], potential: dict[int, int]
+        self, pair: tuple[int, ...], lines: _AttackerLines
     ) -> tuple[int, int, int] | None:
         """How hard ``pair`` is to answer, or ``None`` if it forces nothing or lets the
         defender make six; read from the window counts, without playing the pair (the
         attacker has no threat before it, or it would have made six)."""
         board = self.board
         points = board.geometry.points
-        if any(
+        if board.threats[self.defender] and any(
             pair[0] not in points[window] and pair[-1] not in points[window]
             for window in board.threats[self.defender]
         ):
             return None
-        mine, theirs, blocked = (
-            board.counts[self.attacker],
-            board.counts[self.defender],
-            board.blocked,
-        )
-        added: dict[int, int] = defaultdict(int)
-        for key in pair:
-            for window in board.geometry.through[key]:
-                if not theirs[window] and not blocked[window]:
-                    added[window] += 1
-        threats = [window for window, stones in added.items() if mine[window] + stones >= THREAT]
+        first, second = pair
+        # A window becomes a threat with one stone if it holds three, with both if two.
+        threats = lines.ready.get(first, _NONE) | lines.ready.get(second, _NONE)
+        threats |= lines.through.get(first, _NONE) & lines.through.get(second, _NONE)
         if not threats:
             return None
-        cells = board.cells
-        open_points = [
-            [key for key in points[window] if cells[key] == EMPTY and key not in pair]
-            for window in threats
-        ]
-        blockers = fewest_blockers(open_points)
-        need = STOPS_ALL_HOPE if blockers is None else len(blockers)
-        return (need, len(threats), sum(potential[key] for key in pair))
+        taken = set(pair)
+        need = _stones_needed([lines.empties[window] - taken for window in threats])
+        return (need, len(threats), lines.potential[first] + lines.potential[second])
 
     def _answers(self) -> list[tuple[int, ...]]:
         """The defender's turns that stop every threat, the most useful first."""
@@ -225,3 +237,40 @@ class ThreatSearch:
             return blocks
         values = point_values(board, defender, {key for pair in answers for key in pair})
         return sorted(answers, key=lambda pair: (-values[pair[0]] - values[pair[1]], pair))
+
+
+def _stones_needed(windows: list[set[int]]) -> int:
+    """How many stones meet every one of ``windows`` (1, 2, or :data:`STOPS_ALL_HOPE`
+    when two are not enough): :func:`fewest_blockers` cut short, as a pair of stones
+    meeting them all holds a point of the first."""
+    if set.intersection(*windows):
+        return 1
+    for key in windows[0]:
+        rest = [window for window in windows if key not in window]
+        if set.intersection(*rest):
+            return 2
+    return STOPS_ALL_HOPE
+
+
+class _AttackerLines:
+    """The attacker's clean windows of two stones or more, the only ones a pair can
+    make a threat in, read once per position: their open points, the windows
+    through each point, what a stone adds there, and where one stone makes a threat."""
+
+    def __init__(self, board: LineBoard, attacker: int) -> None:
+        counts = board.counts[attacker]
+        self.empties: dict[int, set[int]] = {}
+        self.through: dict[int, set[int]] = defaultdict(set)
+        self.ready: dict[int, set[int]] = defaultdict(set)  # windows one stone makes threats
+        self.potential: dict[int, int] = defaultdict(int)
+        self.makers: set[int] = set()  # one stone here makes a threat
+        for window in board.chances[attacker]:
+            empties = board.empties(window)
+            self.empties[window] = set(empties)
+            for key in empties:
+                self.through[key].add(window)
+                self.potential[key] += WINDOW_WORTH[counts[window] + 1]
+                if counts[window] >= 3:
+                    self.ready[key].add(window)
+            if counts[window] >= 3:
+                self.makers.update(empties)
