@@ -11,11 +11,12 @@ import random
 
 import pytest
 
-from sixtui.ai import choose_turn
+from sixtui.ai import LEVELS, choose_turn
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import new_game
 from sixtui.rules.hexes import NEIGHBOUR_STEPS, pack
 from sixtui.rules.shapes import shapes_through
+from support.six_games import OPTION_ARGUMENTS
 from support.six_solver import (
     can_win_at_once,
     every_move,
@@ -26,20 +27,13 @@ from support.six_solver import (
 )
 from support.turns import play_whole_turn, random_position
 
-LEVELS = ["easy", "normal", "hard"]
 FIRST_ROUND_OPTIONS = [
     {"ruleset": "steffen"},
     {"ruleset": "romanian"},
     {"ruleset": "romanian", "declare": True},
     {"ruleset": "steffen", "players": 4},
 ]
-EVERY_OPTION = [
-    {"ruleset": ruleset, "players": players, "declare": declare}
-    for ruleset in ("steffen", "romanian", "romanian-advanced")
-    for players in (2, 4)
-    for declare in (False, True)
-    if ruleset != "steffen" or not declare
-]
+EVERY_OPTION = OPTION_ARGUMENTS
 QUICK = 0.15  # seconds a turn in these tests: enough for the search's first plies
 
 

@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from sixtui.ai import choose_turn
+from sixtui.ai import LEVELS, choose_turn
 from support.connect6_solver import (
     Board,
     can_six,
@@ -44,7 +44,6 @@ from support.connect6_solver import (
 )
 from support.turns import play_whole_turn
 
-LEVELS = ("easy", "normal", "hard")
 # "hard" spends its whole budget unless it finds a win: a short one is enough for tactics
 # this shallow, and keeps the suites quick.
 SECONDS = {"easy": 1.0, "normal": 1.0, "hard": 0.05}

@@ -22,10 +22,10 @@ from functools import cache
 
 import pytest
 
-from sixtui.ai import choose_turn
+from sixtui.ai import LEVELS, choose_turn
 from sixtui.rules import new_game
 from support.naive_six import NaiveSix
-from support.six_games import Chooser
+from support.six_games import OPTION_ARGUMENTS, Chooser
 from support.six_solver import (
     can_win_at_once,
     every_move,
@@ -36,14 +36,7 @@ from support.six_solver import (
 )
 from support.turns import play_whole_turn
 
-LEVELS = ("easy", "normal", "hard")
-FIRST_ROUND_OPTIONS = [
-    {"ruleset": ruleset, "players": players, "declare": declare}
-    for ruleset in ("steffen", "romanian", "romanian-advanced")
-    for players in (2, 4)
-    for declare in (False, True)
-    if ruleset != "steffen" or not declare
-]
+FIRST_ROUND_OPTIONS = OPTION_ARGUMENTS
 # "hard" searches until its budget is spent: a short one reaches the plies these
 # tactics need (a win, a block, a double threat two plies deep).
 SECONDS = {"easy": 0.3, "normal": 0.3, "hard": 0.12}

@@ -26,6 +26,11 @@ OPTIONS = [
     ("romanian-advanced", 4, True),
 ]
 DECLARING_OPTIONS = [option for option in OPTIONS if option[2]]
+# The same, as the keyword arguments of new_game("six", ...).
+OPTION_ARGUMENTS = [
+    {"ruleset": ruleset, "players": players, "declare": declare}
+    for ruleset, players, declare in OPTIONS
+]
 STYLES = ("uniform", "long", "shuttle", "clump", "shrink")
 
 # Random games are cut after this many moves (placements included) to keep the run short.
