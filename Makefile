@@ -25,8 +25,9 @@ serve: install
 play: install
 	$(BIN)/sixtui $(ARGS)
 
+# One test process per core (pytest-xdist); work stealing evens out the long AI tests.
 test: install
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist worksteal
 
 bench: install
 	$(BIN)/python -m benchmarks

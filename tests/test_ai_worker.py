@@ -97,6 +97,10 @@ async def test_a_finished_game_or_an_unknown_level_is_a_value_error(thinker):
 
 
 async def test_a_dead_worker_is_a_runtime_error_and_the_next_think_works(thinker):
+    # A worker killed while still starting is another error ("could not start"): on a
+    # busy machine starting can outlast the wait below, so the pool is started first.
+    warm = new_game("six")
+    play_whole_turn(warm, await thinker.think(warm, seconds=0.05))
     game = slow_position()
     task = asyncio.create_task(thinker.think(game, "hard", seconds=BUDGET, seed=1))
     await asyncio.sleep(0.3)
