@@ -1,8 +1,8 @@
 """Computer players: round robins between levels, and a match against Cloudict.
 
 python -m benchmarks ai [--games N] [--seconds S | --level-times] [--pairs A:B,...]
-                        [--game NAME ...] [--engine FOLDER] [--engine-games N]
-                        [--show-games] [--workers W]
+                        [--game NAME ...] [--first-opening SEED] [--engine FOLDER]
+                        [--engine-games N] [--show-games] [--workers W]
 
 Each pair ``A:B`` plays ``N`` games in every chosen game: ``N / 2`` random balanced
 openings (:data:`OPENING_MOVES` random legal moves near the middle, seeded), each played
@@ -14,10 +14,14 @@ legal moves). A game still running after :data:`MOVE_CAP` moves past its opening
 A win counts 1 for ``A``, a draw ½; the table gives ``A``'s score with its Wilson 95%
 interval against the target of the pair, and each level's mean seconds per turn.
 With ``--level-times`` each level gets its own time of :data:`sixtui.ai.LEVEL_SECONDS`.
+Under the table, each level's turns are counted against its time: how many ended more
+than :data:`PACE` early or late (turns that win the game at once aside). ``--first-opening``
+starts from another opening seed, so that a second run adds new games to the first.
 
 The Connect6 match against Cloudict (:mod:`benchmarks.ai_engine`) runs when ``--engine``
 names the folder of its compiled ``gameEngine`` and ``patterns.in``; otherwise it is
-skipped with a one-line message. ``--show-games`` prints the stones of each of its games.
+skipped with a one-line message. ``--show-games`` prints a line for each game as it ends
+(and the stones of each Cloudict game).
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ Z_95 = 1.959964  # the normal quantile of a two-sided 95% interval
 MOVE_CAP = 400  # moves (stones, dots or pieces) past the opening before a game is a draw
 OPENING_MOVES = {"connect6": 5, "gameof6": 5, "six": 4}
 OPENING_REACH = 3  # grid openings stay this many points from the middle of the board
+PACE = 0.1  # a turn keeps to its time when it takes that time give or take this share of it
 
 GAME_OPTIONS: dict[str, tuple[str, dict[str, object]]] = {
     "connect6": ("connect6", {"size": 19}),
@@ -131,13 +136,24 @@ class Thinking:
     turns: int = 0
     seconds: float = 0.0
     positions: int | None = 0 if COUNTS_POSITIONS else None
+    paced: list[float] = field(default_factory=list)
+    """The seconds of each turn after which the game went on: a turn that wins at once
+    may answer early, and is left out of the count against the level's time."""
 
     def add(self, other: Thinking) -> None:
         """Adds ``other``'s turns to these."""
         self.turns += other.turns
         self.seconds += other.seconds
+        self.paced += other.paced
         if self.positions is not None and other.positions is not None:
             self.positions += other.positions
+
+    def pace(self, budget: float) -> str:
+        """How the paced turns kept to ``budget`` seconds, give or take :data:`PACE`."""
+        early = sum(seconds < budget * (1 - PACE) for seconds in self.paced)
+        late = sum(seconds > budget * (1 + PACE) for seconds in self.paced)
+        spread = f", {min(self.paced):.3f} – {max(self.paced):.3f} s" if self.paced else ""
+        return f"{len(self.paced)} turns of {budget:g} s: {early} early, {late} late{spread}"
 
     def per_turn(self) -> str:
         """Mean seconds per turn."""
@@ -160,8 +176,21 @@ def think(game: Game, level: str, seconds: float, rng: random.Random, log: Think
         turn = choose_turn(game, level, seconds, rng.randrange(1 << 30), stats=stats)  # type: ignore[call-arg]
     else:
         turn = choose_turn(game, level, seconds, rng.randrange(1 << 30))
-    log.add(Thinking(1, time.perf_counter() - started, stats.get("positions", 0)))
+    spent = time.perf_counter() - started
+    log.add(Thinking(1, spent, stats.get("positions", 0)))
+    if level != "random" and not _wins_at_once(game, turn):
+        log.paced.append(spent)
     return turn
+
+
+def _wins_at_once(game: Game, turn: list[Move]) -> bool:
+    """Whether playing ``turn`` ends ``game``."""
+    trial = game.copy()
+    for move in turn:
+        trial.play(move)
+        if trial.result is not None:
+            return True
+    return False
 
 
 @dataclass
@@ -183,6 +212,14 @@ class GameRecord:
         if self.winner is None:
             return 0.5
         return 1.0 if self.winner == team else 0.0
+
+    def line(self) -> str:
+        """One line for the game: its opening, who held which colour, the winner, its length."""
+        levels = self.job.team_levels
+        winner = "draw" if self.winner is None else levels[self.winner]
+        return f"  {self.job.game} opening {self.job.opening_seed}: {' vs '.join(levels)} -> " + (
+            f"{winner}, {self.moves} moves"
+        )
 
 
 def play_game(job: GameJob) -> GameRecord:
@@ -252,6 +289,15 @@ class PairResult:
         for level, thinking in record.thinking.items():
             self.thinking.setdefault(level, Thinking()).add(thinking)
 
+    def pace(self, seconds: dict[str, float]) -> str:
+        """Lines under the table: how each level's turns kept to its time."""
+        return "\n".join(
+            f"  {self.game}, {self.pair[0]} vs {self.pair[1]}: {level} "
+            + self.thinking.get(level, Thinking()).pace(seconds[level])
+            for level in self.pair
+            if level != "random"
+        )
+
     def row(self) -> str:
         """This pair's row of :data:`TABLE_HEAD`."""
         first, second = (self.thinking.get(level, Thinking()) for level in self.pair)
@@ -284,15 +330,19 @@ def run_round_robins(
     count: int,
     seconds: dict[str, float],
     workers: int,
+    first_opening: int = 0,
+    show_games: bool = False,
 ) -> Iterator[PairResult]:
-    """Every pair in every game, ``count`` games each, as :class:`PairResult` rows."""
+    """Every pair in every game, ``count`` games each from opening seed ``first_opening``
+    on, as :class:`PairResult` rows; ``show_games`` prints a line per game as it ends."""
     for game in games:
         for pair in pairs:
             result = PairResult(game, pair)
-            for record in play_in_workers(
-                play_game, pair_jobs(game, pair, count, seconds), workers
-            ):
+            jobs = pair_jobs(game, pair, count, seconds, first_opening)
+            for record in play_in_workers(play_game, jobs, workers):
                 result.add(record)
+                if show_games:
+                    print(record.line(), flush=True)
             yield result
 
 
@@ -415,7 +465,12 @@ def parser() -> argparse.ArgumentParser:
     options.add_argument("--engine-seconds", type=float, default=1.0, help="hard's time vs it")
     options.add_argument("--engine-depth", type=int, default=4)
     options.add_argument(
-        "--show-games", action="store_true", help="print the stones of every Cloudict game"
+        "--first-opening", type=int, default=0, help="seed of the first opening: more games"
+    )
+    options.add_argument(
+        "--show-games",
+        action="store_true",
+        help="print a line per game as it ends, and the stones of every Cloudict game",
     )
     options.add_argument(
         "--level-times",
@@ -463,11 +518,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     print(f"{args.games} games a pair in each game; time per turn: {times}\n")
     if args.games > 0:
-        print(TABLE_HEAD, flush=True)
+        results = []
         games = args.game or DEFAULT_GAMES
-        for result in run_round_robins(games, pairs, args.games, seconds, args.workers):
+        if not args.show_games:
+            print(TABLE_HEAD, flush=True)
+        for result in run_round_robins(
+            games, pairs, args.games, seconds, args.workers, args.first_opening, args.show_games
+        ):
+            results.append(result)
             print(result.row(), flush=True)
-        print()
+        if args.show_games:
+            print(f"\n{TABLE_HEAD}\n" + "\n".join(result.row() for result in results))
+        print("\nTurns against each level's time (turns that win at once aside):")
+        print("\n".join(result.pace(seconds) for result in results) + "\n")
     report_match(
         args.engine,
         args.engine_games,

@@ -2,6 +2,7 @@
 its statistics, openings, move cap and Cloudict adapter, without running any real match."""
 
 import doctest
+import random
 import sys
 from pathlib import Path
 
@@ -91,6 +92,28 @@ def test_a_pair_scores_for_its_first_level_whatever_its_colour():
         "| six-steffen | easy vs random | 2 | 2 | 100% | 34% – 100% | ≥ 98% | open |"
     )
     assert row.endswith("| 0 (0) |")
+
+
+def test_a_later_first_opening_gives_new_openings_with_the_colours_swapped():
+    seconds = ai.level_seconds(0.1, None)
+    first = ai.pair_jobs("connect6", ("hard", "normal"), 4, seconds)
+    later = ai.pair_jobs("connect6", ("hard", "normal"), 4, seconds, first_seed=1000)
+    assert [job.opening_seed for job in first] == [0, 0, 1, 1]
+    assert [job.opening_seed for job in later] == [1000, 1000, 1001, 1001]
+
+
+def test_turns_are_counted_against_the_level_time_leaving_out_wins_at_once():
+    thinking = ai.Thinking(paced=[0.85, 0.95, 1.0, 1.08, 1.2])
+    assert thinking.pace(1.0) == "5 turns of 1 s: 1 early, 1 late, 0.850 – 1.200 s"
+    game = new_game("connect6", size=9)
+    for point in ["E5", "A1", "A2", "F5", "G5", "B1", "B2", "H5", "C7", "C1", "C2"]:
+        game.play(point)
+    log = ai.Thinking()
+    turn = ai.think(game, "easy", 0.3, random.Random(1), log)
+    assert game.result is None and len(turn) == 2  # the game itself is kept
+    assert (log.turns, log.paced) == (1, [])  # four in a row made six: a win at once
+    ai.think(new_game("six"), "easy", 0.05, random.Random(1), log)
+    assert log.turns == 2 and len(log.paced) == 1
 
 
 def test_pairs_and_level_times_are_read_from_the_command_line():
