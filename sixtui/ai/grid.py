@@ -37,9 +37,16 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
+from sixtui.ai.enclosures import (
+    COLORED_TO_WIN,
+    ENCLOSURE_WORTH,
+    EnclosureReading,
+    Walls,
+    race_pairs,
+)
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.grid_search import WIN, OutOfTime, PairSearch, candidate_pairs
-from sixtui.ai.line_patterns import BLOCKED, LineBoard, point_values
+from sixtui.ai.line_patterns import LineBoard, point_values
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import Game, IllegalMove, Move
 
@@ -64,6 +71,7 @@ class Plan:
     effort: float  # share of the stones its time is worth that the level puts down
     deepest: int  # turns of look ahead at most: a weaker level stops there however long it has
     guards_polygonals: bool  # Game of 6: whether it sees the other side's closings coming
+    reads_enclosures: bool  # Game of 6: whether it reads the race to six colored cells a turn on
 
 
 PLANS = {
@@ -71,15 +79,13 @@ PLANS = {
     # Easy misjudges pairs by up to a line of three: it plays loosely but sees sixes,
     # and thinks briefly, as a beginner does, so that a busy machine cannot vary its turns.
     # A beginner does not see a polygonal closing on it.
-    "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, 0.3, 2, False),
-    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, 1.0, 4, True),
-    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, 1.0, 12, True),
+    "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, 0.3, 2, False, False),
+    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, 1.0, 4, True, False),
+    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, 1.0, 12, True, True),
 }
 FIRST_CHECK_TURNS = 4  # turns of the other team's threat wins checked after the first look
 ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alone
 ZONE_TURNS = 4  # how deep that search looks: deeper costs more than the checks it saves
-COLORED_TO_WIN = 6  # Game of 6: colored cells that win
-ENCLOSURE_WORTH = 400  # per cell a dot colors in Game of 6
 BREAKING = 0.9  # breaking the other side's polygonal counts a little less than closing one
 NEIGHBOUR_WORTH = 3  # Game of 6: per own dot touching, for growing polygonals
 _AROUND = tuple((dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr)
@@ -181,6 +187,8 @@ def _root_pairs(
     lines = point_values(board, team, values)
     enclosing = {key: values[key] - lines[key] for key in values}
     pairs.sort(key=lambda pair: -sum(enclosing.get(key, 0.0) for key in pair) // ENCLOSURE_WORTH)
+    if plan.reads_enclosures:
+        pairs = race_pairs(board, team, pairs, plan.root_pairs // 2)
     pairs = pairs[: plan.root_pairs]
     return _breaking_pairs(work, board, pairs, deadline) if plan.guards_polygonals else pairs
 
@@ -228,15 +236,15 @@ def _closings(
     board: LineBoard, team: int, need: int, stones: int, deadline: float
 ) -> Iterator[tuple[int, ...]]:
     """Single dots, then pairs (with ``stones`` of 2), that would color at least ``need``
-    cells for ``team``, as :func:`enclosed_cells` counts them.
+    cells for ``team``, as :class:`~sixtui.ai.enclosures.Walls` counts them.
 
     A dot can close a polygonal only beside two of the team's dots, or beside one and
     the turn's other dot.
     """
-    inside = len(enclosed_cells(board, team))
+    walls = Walls.of(board, team)
     touching = _own_neighbours(board, team)
     for key in sorted(key for key, count in touching.items() if count >= 2):
-        if len(enclosed_cells(board, team, (key,))) - inside >= need:
+        if walls.gain((key,)) >= need:
             yield (key,)
     if stones < 2:
         return
@@ -245,7 +253,7 @@ def _closings(
             return
         if min(touching[pair[0]], touching[pair[1]]) < 2 and not _beside(board, *pair):
             continue
-        if len(enclosed_cells(board, team, pair)) - inside >= need:
+        if walls.gain(pair) >= need:
             yield pair
 
 
@@ -352,9 +360,9 @@ def _add_enclosures(game: Game, board: LineBoard, team: int, values: dict[int, f
         )
         values[key] += NEIGHBOUR_WORTH * touching
     for side, worth in ((team, ENCLOSURE_WORTH), (1 - team, BREAKING * ENCLOSURE_WORTH)):
-        inside = len(enclosed_cells(board, side))
+        walls = Walls.of(board, side)
         for key in board.near(1, side):
-            gained = len(enclosed_cells(board, side, (key,))) - inside
+            gained = walls.gain((key,))
             if gained > 0:
                 values[key] = values.get(key, 0.0) + worth * gained
 
@@ -364,70 +372,13 @@ def enclosure_bonus(
 ) -> dict[tuple[int, ...], float]:
     """Game of 6: what each pair's dots color together, at :data:`ENCLOSURE_WORTH` a
     cell, for the pairs that color any (two dots may close what one does not)."""
-    inside = len(enclosed_cells(board, team))
+    walls = Walls.of(board, team)
     bonus: dict[tuple[int, ...], float] = {}
     for pair in pairs:
-        gained = len(enclosed_cells(board, team, pair)) - inside
+        gained = walls.gain(pair)
         if gained > 0:
             bonus[pair] = ENCLOSURE_WORTH * gained
     return bonus
-
-
-def enclosed_cells(board: LineBoard, team: int, added: tuple[int, ...] = ()) -> set[int]:
-    """The uncolored cells that ``team``'s live dots (and dots on ``added``) enclose: those
-    that cannot be reached from outside the board by orthogonal steps without entering
-    one of them, and the dots' own cells off the edge none of whose sides can.
-
-    >>> board = LineBoard(8)
-    >>> for point in ["C2", "B3", "D3"]:
-    ...     board.play(board.key(point), 0)
-    >>> enclosed_cells(board, 0)
-    set()
-    >>> [str(board.square(key)) for key in enclosed_cells(board, 0, (board.key("C4"),))]
-    ['C3']
-    """
-    size, cells = board.size, board.cells
-    walls = set(added)
-    reached = [False] * (size * size)
-    border = [
-        key
-        for key in range(size * size)
-        if (key < size or key >= size * (size - 1) or key % size in (0, size - 1))
-        and cells[key] != team
-        and key not in walls
-    ]
-    for key in border:
-        reached[key] = True
-    while border:
-        key = border.pop()
-        col = key % size
-        for step, fits in ((1, col + 1 < size), (-1, col > 0), (size, True), (-size, True)):
-            near = key + step
-            if (
-                fits
-                and 0 <= near < size * size
-                and not reached[near]
-                and cells[near] != team
-                and near not in walls
-            ):
-                reached[near] = True
-                border.append(near)
-    return {
-        key
-        for key in range(size * size)
-        if not reached[key]
-        and cells[key] != BLOCKED
-        and ((cells[key] != team and key not in walls) or _walled_in(key, size, reached))
-    }
-
-
-def _walled_in(key: int, size: int, reached: list[bool]) -> bool:
-    """Whether a dot's cell is off the edge and none of its four sides is reached
-    from outside: the rule's test for a dot's own cell to be enclosed."""
-    col, row = key % size, key // size
-    if col in (0, size - 1) or row in (0, size - 1):
-        return False
-    return not any(reached[key + step] for step in (1, -1, size, -size))
 
 
 def _ranked_points(values: dict[int, float]) -> list[int]:
@@ -480,7 +431,10 @@ def _best_safe_pair(
     """
     team = game.to_move
     search = PairSearch(board, (plan.root_width, plan.reply_width), allowance, rng, plan.nudge)
-    if game.name == "gameof6":
+    if game.name == "gameof6" and plan.reads_enclosures:
+        colored = (game.colored_count(0), game.colored_count(1))  # type: ignore[attr-defined]
+        search.bonus = EnclosureReading(board, team, colored).bonus(pairs)
+    elif game.name == "gameof6":
         search.bonus = enclosure_bonus(board, team, pairs)
     checks = _SafetyChecks(game, board, allowance)
     choice = pairs[0]
