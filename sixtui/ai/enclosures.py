@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from sixtui.ai.line_patterns import BLOCKED, EMPTY, LineBoard
+from sixtui.ai.line_patterns import BLOCKED, EMPTY, LineBoard, point_values
 
 COLORED_TO_WIN = 6  # colored cells that win
 ENCLOSURE_WORTH = 400  # per cell a dot colors
@@ -220,7 +220,8 @@ class EnclosureReading:
     For a pair: the cells it colors now; then the other team's best turn, which may
     color cells of its own and take the points where we would close next (it has two
     dots for both); then what we would still color with the turn after. A sixth cell
-    colored on either side counts as :data:`RACE_WORTH` more.
+    colored on either side counts as :data:`RACE_WORTH` more. A dot of the pair on a cell
+    the other team then colors is dead: its lines, which the look ahead counts, are lost.
     """
 
     def __init__(self, board: LineBoard, team: int, colored: tuple[int, int]) -> None:
@@ -251,22 +252,34 @@ class EnclosureReading:
             theirs = [(keys, gain) for keys, gain in theirs if not set(keys) & set(pair)]
         after = Walls(own.geometry, walls, own.colored | newly)
         ours_next = best_closings(after, self.board, pair)
-        their_turn = _their_best_turn(theirs, ours_next, self.colored[1 - self.team], mine)
+        closing = [(keys, gain, self._lines_lost(pair, keys)) for keys, gain in theirs]
+        their_turn = _their_best_turn(closing, ours_next, self.colored[1 - self.team], mine)
         return ENCLOSURE_WORTH * now - their_turn
+
+    def _lines_lost(self, pair: tuple[int, ...], their_keys: tuple[int, ...]) -> float:
+        """The line value of the dots of ``pair`` that the other team's dots on
+        ``their_keys`` would color."""
+        theirs, bits = self.theirs, self.theirs.geometry.bits
+        colored = theirs.enclosed(theirs.with_walls(their_keys))
+        inside = [key for key in pair if colored & bits[key]]
+        if not inside:
+            return 0.0
+        return sum(point_values(self.board, self.team, inside).values())
 
 
 def _their_best_turn(
-    theirs: list[tuple[tuple[int, ...], int]],
+    theirs: list[tuple[tuple[int, ...], int, float]],
     ours_next: list[tuple[tuple[int, ...], int]],
     their_colored: int,
     our_colored: int,
 ) -> float:
     """What the other team's best two dots are worth to it against us: cells it colors,
     less what we still color the turn after (a sixth cell on either side counting as the
-    race); the two dots may close a polygonal of its own and take our closing points."""
+    race); the two dots may close a polygonal of its own and take our closing points.
+    ``theirs``: its closings, the cells each colors and the line value it kills of ours."""
     our_points = sorted({key for keys, _ in ours_next for key in keys})
     turns: list[tuple[int, ...]] = [()]
-    for keys, _ in theirs:
+    for keys, _, _ in theirs:
         turns.append(keys)
         if len(keys) == 1:
             turns.extend((keys[0], point) for point in our_points if point != keys[0])
@@ -275,11 +288,12 @@ def _their_best_turn(
     best = -float(RACE_WORTH) * 2
     for turn in turns:
         taken = set(turn)
-        gained = max((gain for keys, gain in theirs if taken.issuperset(keys)), default=0)
+        closed = [(gain, lost) for keys, gain, lost in theirs if taken.issuperset(keys)]
+        gained, lost = max(closed, default=(0, 0.0))
         if their_colored + gained >= COLORED_TO_WIN:
             return ENCLOSURE_WORTH * gained + RACE_WORTH
         kept = max((gain for keys, gain in ours_next if not taken & set(keys)), default=0)
-        worth = ENCLOSURE_WORTH * (gained - KEPT_SHARE * kept)
+        worth = ENCLOSURE_WORTH * (gained - KEPT_SHARE * kept) + lost
         if our_colored + kept >= COLORED_TO_WIN:
             worth -= KEPT_SHARE * RACE_WORTH
         best = max(best, worth)
