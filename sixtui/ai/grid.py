@@ -7,7 +7,8 @@ plays a win by continuous threats when it finds one
 (:mod:`sixtui.ai.grid_search`), deepening while its allowance lasts
 (:mod:`sixtui.ai.grid_allowance`), and plays the best pair of that look among
 those that leave the other team no win by continuous threats. In Game of 6 it
-also weighs the cells its dots enclose and the polygonals they break.
+also weighs the cells its dots enclose and the polygonals they break
+(:mod:`sixtui.ai.enclosures`).
 
 The levels differ in how far they look for threat wins, how many pairs they
 weigh, and how sharply they judge them:
@@ -15,12 +16,15 @@ weigh, and how sharply they judge them:
 * ``hard`` looks for its own threat wins up to six turns, weighs thirty pairs
   with eight best points a side in the look ahead, and checks its choice for the
   other team's threat wins up to six turns.
-  It deepens its look ahead until its time is spent.
+  It deepens its look ahead until its time is spent. In Game of 6 it reads the race
+  to six colored cells a turn further: what the other team colors or breaks of its
+  polygonals with its next turn, and what it still colors with the turn after.
 * ``normal`` does the same with three turns of threats and narrower looks, at
   most four turns ahead.
-* ``easy`` looks two turns ahead, briefly, and misjudges pairs by up to a line
-  of three, so it plays loosely; it makes six, and mostly stops the other team's
-  six, now and then overlooking it, as a beginner would.
+* ``easy`` looks ahead with narrow looks for its own time (at most
+  :data:`EASY_SECONDS`, however long it is given) and misjudges pairs by up to a
+  line of three, so it plays loosely; it makes six, and mostly stops the other
+  team's six, now and then overlooking it, as a beginner would.
 
 >>> import random, time
 >>> from sixtui.rules import new_game
@@ -31,6 +35,7 @@ weigh, and how sharply they judge them:
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Iterable, Iterator
@@ -54,6 +59,7 @@ CANDIDATE_POINTS = 10  # best points tried for a turn's last stone
 EASY_POINTS = 5  # best points whose pairs easy picks from when it overlooks a threat
 EASY_CHOICES = 4
 EASY_OVERLOOKS = 0.2  # how often easy misses the other team's six to come
+EASY_SECONDS = 0.3  # easy's time, which it thinks through when given more
 
 
 @dataclass(frozen=True)
@@ -68,7 +74,7 @@ class Plan:
     extra_points: int  # points of the level's own valuation (enclosures too) added
     reply_width: int  # best points whose pairs answer deeper in the look ahead
     nudge: float  # largest seeded nudge to a pair's value: a window of two is worth 6
-    effort: float  # share of the stones its time is worth that the level puts down
+    longest: float  # seconds of stones at most, however long it is given
     deepest: int  # turns of look ahead at most: a weaker level stops there however long it has
     guards_polygonals: bool  # Game of 6: whether it sees the other side's closings coming
     reads_enclosures: bool  # Game of 6: whether it reads the race to six colored cells a turn on
@@ -76,12 +82,12 @@ class Plan:
 
 PLANS = {
     # Easy misjudges pairs by up to a line of three: it plays loosely but sees sixes.
-    # Easy misjudges pairs by up to a line of three: it plays loosely but sees sixes,
-    # and thinks briefly, as a beginner does, so that a busy machine cannot vary its turns.
+    # It thinks its own time through, however long it is given, as a beginner does;
+    # its stones, not the clock, end its turns, so that a busy machine cannot vary them.
     # A beginner does not see a polygonal closing on it.
-    "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, 0.3, 2, False, False),
-    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, 1.0, 4, True, False),
-    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, 1.0, 12, True, True),
+    "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, EASY_SECONDS, 12, False, False),
+    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 4, True, False),
+    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True),
 }
 FIRST_CHECK_TURNS = 4  # turns of the other team's threat wins checked after the first look
 ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alone
@@ -112,7 +118,7 @@ def choose_grid_turn(
     # The time left is read to the hundredth of a second, so that the stones allowed
     # do not hang on the microseconds spent getting here and a seed repeats its turn.
     seconds = round(deadline - time.perf_counter(), 2)
-    allowance = Allowance.for_seconds(board, seconds, stones=stones, effort=PLANS[level].effort)
+    allowance = Allowance.for_seconds(board, seconds, stones=stones, longest=PLANS[level].longest)
     try:
         return _choose(work, board, level, allowance, rng)
     finally:
