@@ -21,6 +21,7 @@ turn after: the race to six colored cells, read two turns ahead.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -33,6 +34,7 @@ ENCLOSURE_WORTH = 400  # per cell a dot colors
 KEPT_SHARE = 0.7  # of a cell we would color next turn: the other team may yet turn us aside
 RACE_WORTH = 8 * ENCLOSURE_WORTH  # a sixth cell colored: the game, as far as pairs go
 MOST_CLOSINGS = 12  # best closings of a side weighed in a reading
+READING_SHARE = 0.4  # of a turn's time, by when the reading of its pairs must end
 RACE_CLOSINGS = 4  # best closings of each side whose points the root pairs take
 _RING = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))  # N, NE, E...
 
@@ -232,9 +234,16 @@ class EnclosureReading:
         self.theirs = Walls.of(board, 1 - team)
         self.their_closings = best_closings(self.theirs, board)
 
-    def bonus(self, pairs: list[tuple[int, ...]]) -> dict[tuple[int, ...], float]:
-        """What each of ``pairs`` is worth besides its lines."""
-        return {pair: self.value(pair) for pair in pairs}
+    def bonus(self, pairs: list[tuple[int, ...]], deadline: float) -> dict[tuple[int, ...], float]:
+        """What each of ``pairs`` is worth besides its lines, read in order until
+        ``deadline`` (:func:`time.perf_counter`); the pairs left count what they color now."""
+        bonus = {}
+        for pair in pairs:
+            if time.perf_counter() > deadline:
+                bonus[pair] = ENCLOSURE_WORTH * self.own.gain(pair)
+            else:
+                bonus[pair] = self.value(pair)
+        return bonus
 
     def value(self, pair: tuple[int, ...]) -> float:
         """What ``pair`` of the team to move gains in the enclosure race."""

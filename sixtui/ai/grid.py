@@ -45,6 +45,7 @@ from itertools import combinations
 from sixtui.ai.enclosures import (
     COLORED_TO_WIN,
     ENCLOSURE_WORTH,
+    READING_SHARE,
     EnclosureReading,
     Walls,
     race_pairs,
@@ -439,7 +440,8 @@ def _best_safe_pair(
     search = PairSearch(board, (plan.root_width, plan.reply_width), allowance, rng, plan.nudge)
     if game.name == "gameof6" and plan.reads_enclosures:
         colored = (game.colored_count(0), game.colored_count(1))  # type: ignore[attr-defined]
-        search.bonus = EnclosureReading(board, team, colored).bonus(pairs)
+        reading = EnclosureReading(board, team, colored)
+        search.bonus = reading.bonus(pairs, allowance.part(READING_SHARE).deadline)
     elif game.name == "gameof6":
         search.bonus = enclosure_bonus(board, team, pairs)
     checks = _SafetyChecks(game, board, allowance)
