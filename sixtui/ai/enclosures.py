@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from sixtui.ai.line_patterns import BLOCKED, EMPTY, LineBoard, point_values
+from sixtui.ai.line_patterns import BLOCKED, EMPTY, WINDOW_WORTH, LineBoard, point_values
 
 COLORED_TO_WIN = 6  # colored cells that win
 ENCLOSURE_WORTH = 400  # per cell a dot colors
@@ -131,6 +131,11 @@ class Walls:
         """How many cells dots on ``keys`` would newly color."""
         return self.enclosed(self.with_walls(keys)).bit_count() - self.inside
 
+    def colors_own_dots(self, keys: Iterable[int]) -> bool:
+        """Whether dots on ``keys`` would color a cell holding one of the team's dots."""
+        walls = self.with_walls(keys)
+        return bool(self.enclosed(walls) & ~self.enclosed() & self.walls)
+
     def may_close(self, key: int, also: int = -1) -> bool:
         """Whether a dot on ``key`` (with one on ``also``) could color a cell: its open
         neighbours split into separate arcs, or a wall's four sides would all be walls."""
@@ -222,7 +227,8 @@ class EnclosureReading:
     For a pair: the cells it colors now; then the other team's best turn, which may
     color cells of its own and take the points where we would close next (it has two
     dots for both); then what we would still color with the turn after. A sixth cell
-    colored on either side counts as :data:`RACE_WORTH` more. A dot of the pair on a cell
+    colored on either side counts as :data:`RACE_WORTH` more. A colored cell takes the
+    lines through it out of play (:func:`lines_colored`), and a dot of the pair on a cell
     the other team then colors is dead: its lines, which the look ahead counts, are lost.
     """
 
@@ -254,6 +260,7 @@ class EnclosureReading:
         mine = self.colored[self.team] + now
         if mine >= COLORED_TO_WIN:
             return ENCLOSURE_WORTH * now + RACE_WORTH
+        lines = lines_colored(self.board, self.team, newly) if newly else 0.0
         theirs = self.their_closings
         if newly:  # their dots on the cells we color die: their closings change
             theirs = best_closings(Walls.of(self.board, 1 - self.team, newly), self.board, pair)
@@ -263,7 +270,7 @@ class EnclosureReading:
         ours_next = best_closings(after, self.board, pair)
         closing = [(keys, gain, self._lines_lost(pair, keys)) for keys, gain in theirs]
         their_turn = _their_best_turn(closing, ours_next, self.colored[1 - self.team], mine)
-        return ENCLOSURE_WORTH * now - their_turn
+        return ENCLOSURE_WORTH * now + lines - their_turn
 
     def _lines_lost(self, pair: tuple[int, ...], their_keys: tuple[int, ...]) -> float:
         """The line value of the dots of ``pair`` that the other team's dots on
@@ -274,6 +281,34 @@ class EnclosureReading:
         if not inside:
             return 0.0
         return sum(point_values(self.board, self.team, inside).values())
+
+
+def lines_colored(board: LineBoard, team: int, cells: int) -> float:
+    """What coloring ``cells`` (a mask) does to ``team``'s pattern score: every window
+    through them goes out of play, its own lines with the other team's, and the dots
+    on them with it."""
+    bits = _geometry(board.size).bits
+    mine, theirs, blocked = board.counts[team], board.counts[1 - team], board.blocked
+    windows = {
+        window
+        for key in range(board.size**2)
+        if cells & bits[key]
+        for window in board.geometry.through[key]
+        if not blocked[window]
+    }
+    change = 0.0
+    for window in windows:
+        if not theirs[window]:
+            change -= WINDOW_WORTH[mine[window]]
+        elif not mine[window]:
+            change += WINDOW_WORTH[theirs[window]]
+    return change
+
+
+def colors_own_dots(board: LineBoard, team: int, pair: tuple[int, ...]) -> bool:
+    """Whether ``team``'s dots on ``pair`` would color a cell holding one of its own dots,
+    killing it: a line through it that a search counted on is gone."""
+    return Walls.of(board, team).colors_own_dots(pair)
 
 
 def _their_best_turn(
@@ -315,20 +350,24 @@ def race_pairs(
     """``pairs`` (best first, not empty) with at most ``most`` pairs of the enclosure
     race after the first: those that close the team's best polygonals, and those that
     take the points where the other team would close its own, alone or beside ``pairs``'
-    first. Unchanged while the other team threatens six: then only blocking pairs count."""
+    first; none that colors a cell holding one of the team's dots, whose lines the look
+    ahead counts on, unless all do. No more while the other team threatens six: then only
+    blocking pairs count."""
+    own = Walls.of(board, team)
+    alive = [pair for pair in pairs if not own.colors_own_dots(pair)] or pairs
     if board.threats[1 - team]:
-        return pairs
-    partners = pairs[0]
+        return alive
+    partners = alive[0]
     racing: list[tuple[int, ...]] = []
-    for keys, _ in best_closings(Walls.of(board, team), board)[:RACE_CLOSINGS]:
+    for keys, _ in best_closings(own, board)[:RACE_CLOSINGS]:
         racing.extend(_with_partners(keys, partners))
     theirs = best_closings(Walls.of(board, 1 - team), board)[:RACE_CLOSINGS]
     points = list(dict.fromkeys(key for keys, _ in theirs for key in keys))
     racing.extend(tuple(sorted(pair)) for pair in combinations(points, 2))
     for point in points:
         racing.extend(_with_partners((point,), partners))
-    racing = list(dict.fromkeys(racing))[:most]
-    return list(dict.fromkeys([pairs[0], *racing, *pairs]))
+    racing = [pair for pair in dict.fromkeys(racing) if not own.colors_own_dots(pair)][:most]
+    return list(dict.fromkeys([alive[0], *racing, *alive]))
 
 
 def _with_partners(keys: tuple[int, ...], partners: tuple[int, ...]) -> list[tuple[int, ...]]:

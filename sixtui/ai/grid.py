@@ -48,6 +48,7 @@ from sixtui.ai.enclosures import (
     READING_SHARE,
     EnclosureReading,
     Walls,
+    colors_own_dots,
     race_pairs,
 )
 from sixtui.ai.grid_allowance import Allowance
@@ -161,9 +162,10 @@ def _searched_pair(
     no threat win."""
     team = work.to_move
     attack = ThreatSearch(board, team, allowance.part(plan.own_share)).forced_win(plan.own_turns)
-    # In Game of 6 the other team may answer threats by coloring its sixth cell.
+    # In Game of 6 the other team may answer threats by coloring its sixth cell, and
+    # a pair that colors cells may kill the dots its threats stand on.
     if attack is not None and not (
-        work.name == "gameof6" and _gives_a_closing(work, board, attack, allowance.deadline)
+        work.name == "gameof6" and _attack_fails(work, board, attack, allowance.deadline)
     ):
         return attack
     zone = _their_threat_zone(
@@ -523,6 +525,15 @@ def _leaves_a_win(
         return True
     closing = game.name == "gameof6" and _gives_a_closing(game, board, pair, allowance.deadline)
     return None if allowance.over() else closing
+
+
+def _attack_fails(game: Game, board: LineBoard, pair: tuple[int, ...], deadline: float) -> bool:
+    """Game of 6: whether a win by threats begun with ``pair`` fails at once, as the line
+    board cannot see: the pair colors a cell holding one of its team's dots, or leaves
+    the other team its sixth colored cell."""
+    return colors_own_dots(board, game.to_move, pair) or _gives_a_closing(
+        game, board, pair, deadline
+    )
 
 
 def _gives_a_closing(game: Game, board: LineBoard, pair: tuple[int, ...], deadline: float) -> bool:
