@@ -3,7 +3,13 @@ reading of the race to six colored cells meets the other team's polygonals."""
 
 import pytest
 
-from sixtui.ai.enclosures import ENCLOSURE_WORTH, EnclosureReading, Walls, closings
+from sixtui.ai.enclosures import (
+    ENCLOSURE_WORTH,
+    EnclosureReading,
+    Walls,
+    closings,
+    lines_colored,
+)
 from sixtui.ai.line_patterns import LineBoard
 from sixtui.rules import IllegalMove, new_game
 from support.turns import random_position
@@ -64,3 +70,15 @@ def test_the_reading_breaks_a_polygonal_rather_than_play_inside_it():
     breaking = reading.value((board.key("G5"), board.key("F5")))
     assert inside <= -4 * ENCLOSURE_WORTH
     assert breaking > inside + 2 * ENCLOSURE_WORTH
+
+
+def test_a_dot_that_walls_in_its_own_dot_is_seen_to_kill_it():
+    board = LineBoard(8)
+    for point in ["C3", "B3", "D3", "C2"]:
+        board.play(board.key(point), 0)
+    walls = Walls.of(board, 0)
+    assert walls.colors_own_dots([board.key("C4")])
+    assert not walls.colors_own_dots([board.key("F6")])
+    colored = walls.enclosed(walls.with_walls([board.key("C4")]))
+    # C3's dot dies with the cell: Black's row B3-D3 and column C2-C4 lose their lines.
+    assert lines_colored(board, 0, colored) < 0
