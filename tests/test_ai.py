@@ -8,7 +8,7 @@ import pytest
 
 from sixtui.ai import LEVELS, choose_turn
 from sixtui.rules import Move, new_game
-from support.turns import play_whole_turn, random_position
+from support.turns import level_turn, play_whole_turn, random_position
 
 SIX_OPTIONS = [
     {"ruleset": "steffen"},
@@ -168,13 +168,13 @@ def test_six_blocks_a_row_one_piece_short(level):
 @pytest.mark.parametrize(("name", "options"), GAMES[:3])
 def test_the_same_seed_makes_the_same_choice(name, options):
     game = random_position(name, options, seed=8, turns=7)
-    first = [choose_turn(game, level="easy", seed=seed) for seed in range(6)]
-    assert first == [choose_turn(game, level="easy", seed=seed) for seed in range(6)]
+    first = [level_turn(game, "easy", seed) for seed in range(6)]
+    assert first == [level_turn(game, "easy", seed) for seed in range(6)]
 
 
 def test_easy_varies_with_the_seed():
     game = random_position("connect6", {"size": 9}, seed=8, turns=3)
-    assert len({tuple(choose_turn(game, level="easy", seed=seed)) for seed in range(12)}) > 1
+    assert len({tuple(level_turn(game, "easy", seed)) for seed in range(12)}) > 1
 
 
 def test_a_bad_level_or_a_finished_game_is_refused():

@@ -17,7 +17,7 @@ from sixtui.ai.grid import choose_grid_turn
 from sixtui.ai.line_patterns import LineBoard
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import IllegalMove, Move, Square, new_game
-from support.turns import play_whole_turn, random_position
+from support.turns import level_turn, play_whole_turn, random_position
 
 SIZE = 10
 
@@ -155,7 +155,7 @@ def positions(name, count, seed, lines, keep):
 def chosen(game, level="normal", seed=0):
     """The game after the player's turn, checked legal and whole; "hard" gets a short
     budget, which is enough for the tactics asked of it here."""
-    moves = choose_turn(game, level=level, seed=seed, seconds=0.1 if level == "hard" else 0.3)
+    moves = level_turn(game, level, seed, seconds=0.1 if level == "hard" else 0.3)
     trial = game.copy()
     play_whole_turn(trial, moves)
     return trial

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from sixtui.ai import LEVELS, choose_turn
 from sixtui.rules import new_game
 from support.six_games import Chooser
-from support.turns import play_whole_turn
+from support.turns import level_turn, play_whole_turn
 
 GAMES = [
     ("connect6", {"size": 19}),
@@ -147,13 +147,14 @@ SEED_GAMES = [
 
 def whole_game(name, options, levels, seed, turns=60):
     """The moves of a game (up to ``turns`` turns) between ``levels`` taking turns, each
-    turn seeded from ``seed``. The budget is far more than easy and normal use: their
-    work is never cut by the clock, so the seed alone decides."""
+    turn seeded from ``seed``. The budget is far more than normal uses, and easy in
+    Connect6 and Game of 6 puts down a count of stones: their work is never cut by the
+    clock, so the seed alone decides."""
     game = new_game(name, **options)
     for turn in range(turns):
         if game.result is not None:
             break
-        moves = choose_turn(game, levels[turn % 2], seconds=30, seed=seed * 1000 + turn)
+        moves = level_turn(game, levels[turn % 2], seed * 1000 + turn, seconds=30)
         play_whole_turn(game, moves)
     return [str(move) for move in game.history]
 

@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from sixtui.ai import LEVELS, choose_turn
+from sixtui.ai import LEVELS
 from support.connect6_solver import (
     Board,
     can_six,
@@ -42,24 +42,24 @@ from support.connect6_solver import (
     wins_in_two_with,
     wins_within,
 )
-from support.turns import play_whole_turn
+from support.turns import level_turn, play_whole_turn
 
 # "hard" spends its whole budget unless it finds a win: a short one is enough for tactics
-# this shallow, and keeps the suites quick.
+# this shallow, and keeps the suites quick ("easy" puts down a count of stones).
 SECONDS = {"easy": 1.0, "normal": 1.0, "hard": 0.05}
 BLOCKING_SECONDS = 0.02  # "hard" keeps only pairs that stop a six before it searches
 
 
 def chosen_turn(game, level, seed=0, seconds=None):
     """The player's turn, checked legal and whole, as point numbers of the board."""
-    moves = choose_turn(game, level=level, seed=seed, seconds=seconds or SECONDS[level])
+    moves = level_turn(game, level, seed, seconds=seconds or SECONDS[level])
     play_whole_turn(game.copy(), moves)
     return turn_points(Board.of(game), moves)
 
 
 def after_turn(game, level, seed=0, seconds=None):
     """The game after the player's turn, checked legal and whole."""
-    moves = choose_turn(game, level=level, seed=seed, seconds=seconds or SECONDS[level])
+    moves = level_turn(game, level, seed, seconds=seconds or SECONDS[level])
     trial = game.copy()
     play_whole_turn(trial, moves)
     return trial

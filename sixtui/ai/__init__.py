@@ -17,12 +17,12 @@ from __future__ import annotations
 import random
 import time
 
-from sixtui.ai.grid import choose_grid_turn
+from sixtui.ai.grid import EASY_SECONDS, choose_grid_turn
 from sixtui.ai.six import choose_six_move
 from sixtui.rules import Game, Move
 
 LEVELS = ("easy", "normal", "hard")
-LEVEL_SECONDS = {"easy": 0.3, "normal": 0.6, "hard": 1.0}
+LEVEL_SECONDS = {"easy": EASY_SECONDS, "normal": 0.6, "hard": 1.0}
 """Each level's time for a turn when none is given: a quick answer from the easier
 players, a full second of search from the strongest."""
 

@@ -7,7 +7,8 @@ plays a win by continuous threats when it finds one
 (:mod:`sixtui.ai.grid_search`), deepening while its allowance lasts
 (:mod:`sixtui.ai.grid_allowance`), and plays the best pair of that look among
 those that leave the other team no win by continuous threats. In Game of 6 it
-also weighs the cells its dots enclose and the polygonals they break.
+also weighs the cells its dots enclose and the polygonals they break
+(:mod:`sixtui.ai.enclosures`).
 
 The levels differ in how far they look for threat wins, how many pairs they
 weigh, and how sharply they judge them:
@@ -15,12 +16,15 @@ weigh, and how sharply they judge them:
 * ``hard`` looks for its own threat wins up to six turns, weighs thirty pairs
   with eight best points a side in the look ahead, and checks its choice for the
   other team's threat wins up to six turns.
-  It deepens its look ahead until its time is spent.
+  It deepens its look ahead until its time is spent. In Game of 6 it reads the race
+  to six colored cells a turn further: what the other team colors or breaks of its
+  polygonals with its next turn, and what it still colors with the turn after.
 * ``normal`` does the same with three turns of threats and narrower looks, at
   most four turns ahead.
-* ``easy`` looks two turns ahead, briefly, and misjudges pairs by up to a line
-  of three, so it plays loosely; it makes six, and mostly stops the other team's
-  six, now and then overlooking it, as a beginner would.
+* ``easy`` looks ahead with narrow looks for its own time (at most
+  :data:`EASY_SECONDS`, however long it is given) and misjudges pairs by up to a
+  line of three, so it plays loosely; it makes six, and mostly stops the other
+  team's six, now and then overlooking it, as a beginner would.
 
 >>> import random, time
 >>> from sixtui.rules import new_game
@@ -31,15 +35,25 @@ weigh, and how sharply they judge them:
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
+from sixtui.ai.enclosures import (
+    COLORED_TO_WIN,
+    ENCLOSURE_WORTH,
+    READING_SHARE,
+    EnclosureReading,
+    Walls,
+    colors_own_dots,
+    race_pairs,
+)
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.grid_search import WIN, OutOfTime, PairSearch, candidate_pairs
-from sixtui.ai.line_patterns import BLOCKED, LineBoard, point_values
+from sixtui.ai.line_patterns import LineBoard, point_values
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import Game, IllegalMove, Move
 
@@ -47,6 +61,7 @@ CANDIDATE_POINTS = 10  # best points tried for a turn's last stone
 EASY_POINTS = 5  # best points whose pairs easy picks from when it overlooks a threat
 EASY_CHOICES = 4
 EASY_OVERLOOKS = 0.2  # how often easy misses the other team's six to come
+EASY_SECONDS = 0.3  # easy's time, which it thinks through when given more
 
 
 @dataclass(frozen=True)
@@ -61,25 +76,24 @@ class Plan:
     extra_points: int  # points of the level's own valuation (enclosures too) added
     reply_width: int  # best points whose pairs answer deeper in the look ahead
     nudge: float  # largest seeded nudge to a pair's value: a window of two is worth 6
-    effort: float  # share of the stones its time is worth that the level puts down
+    longest: float  # seconds of stones at most, however long it is given
     deepest: int  # turns of look ahead at most: a weaker level stops there however long it has
     guards_polygonals: bool  # Game of 6: whether it sees the other side's closings coming
+    reads_enclosures: bool  # Game of 6: whether it reads the race to six colored cells a turn on
 
 
 PLANS = {
     # Easy misjudges pairs by up to a line of three: it plays loosely but sees sixes.
-    # Easy misjudges pairs by up to a line of three: it plays loosely but sees sixes,
-    # and thinks briefly, as a beginner does, so that a busy machine cannot vary its turns.
+    # It thinks its own time through, however long it is given, as a beginner does;
+    # its stones, not the clock, end its turns, so that a busy machine cannot vary them.
     # A beginner does not see a polygonal closing on it.
-    "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, 0.3, 2, False),
-    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, 1.0, 4, True),
-    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, 1.0, 12, True),
+    "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, EASY_SECONDS, 12, False, False),
+    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 4, True, False),
+    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True),
 }
 FIRST_CHECK_TURNS = 4  # turns of the other team's threat wins checked after the first look
 ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alone
 ZONE_TURNS = 4  # how deep that search looks: deeper costs more than the checks it saves
-COLORED_TO_WIN = 6  # Game of 6: colored cells that win
-ENCLOSURE_WORTH = 400  # per cell a dot colors in Game of 6
 BREAKING = 0.9  # breaking the other side's polygonal counts a little less than closing one
 NEIGHBOUR_WORTH = 3  # Game of 6: per own dot touching, for growing polygonals
 _AROUND = tuple((dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr)
@@ -106,7 +120,7 @@ def choose_grid_turn(
     # The time left is read to the hundredth of a second, so that the stones allowed
     # do not hang on the microseconds spent getting here and a seed repeats its turn.
     seconds = round(deadline - time.perf_counter(), 2)
-    allowance = Allowance.for_seconds(board, seconds, stones=stones, effort=PLANS[level].effort)
+    allowance = Allowance.for_seconds(board, seconds, stones=stones, longest=PLANS[level].longest)
     try:
         return _choose(work, board, level, allowance, rng)
     finally:
@@ -148,9 +162,10 @@ def _searched_pair(
     no threat win."""
     team = work.to_move
     attack = ThreatSearch(board, team, allowance.part(plan.own_share)).forced_win(plan.own_turns)
-    # In Game of 6 the other team may answer threats by coloring its sixth cell.
+    # In Game of 6 the other team may answer threats by coloring its sixth cell, and
+    # a pair that colors cells may kill the dots its threats stand on.
     if attack is not None and not (
-        work.name == "gameof6" and _gives_a_closing(work, board, attack, allowance.deadline)
+        work.name == "gameof6" and _attack_fails(work, board, attack, allowance.deadline)
     ):
         return attack
     zone = _their_threat_zone(
@@ -181,6 +196,8 @@ def _root_pairs(
     lines = point_values(board, team, values)
     enclosing = {key: values[key] - lines[key] for key in values}
     pairs.sort(key=lambda pair: -sum(enclosing.get(key, 0.0) for key in pair) // ENCLOSURE_WORTH)
+    if plan.reads_enclosures:
+        pairs = race_pairs(board, team, pairs, plan.root_pairs // 2)
     pairs = pairs[: plan.root_pairs]
     return _breaking_pairs(work, board, pairs, deadline) if plan.guards_polygonals else pairs
 
@@ -228,15 +245,15 @@ def _closings(
     board: LineBoard, team: int, need: int, stones: int, deadline: float
 ) -> Iterator[tuple[int, ...]]:
     """Single dots, then pairs (with ``stones`` of 2), that would color at least ``need``
-    cells for ``team``, as :func:`enclosed_cells` counts them.
+    cells for ``team``, as :class:`~sixtui.ai.enclosures.Walls` counts them.
 
     A dot can close a polygonal only beside two of the team's dots, or beside one and
     the turn's other dot.
     """
-    inside = len(enclosed_cells(board, team))
+    walls = Walls.of(board, team)
     touching = _own_neighbours(board, team)
     for key in sorted(key for key, count in touching.items() if count >= 2):
-        if len(enclosed_cells(board, team, (key,))) - inside >= need:
+        if walls.gain((key,)) >= need:
             yield (key,)
     if stones < 2:
         return
@@ -245,7 +262,7 @@ def _closings(
             return
         if min(touching[pair[0]], touching[pair[1]]) < 2 and not _beside(board, *pair):
             continue
-        if len(enclosed_cells(board, team, pair)) - inside >= need:
+        if walls.gain(pair) >= need:
             yield pair
 
 
@@ -352,9 +369,9 @@ def _add_enclosures(game: Game, board: LineBoard, team: int, values: dict[int, f
         )
         values[key] += NEIGHBOUR_WORTH * touching
     for side, worth in ((team, ENCLOSURE_WORTH), (1 - team, BREAKING * ENCLOSURE_WORTH)):
-        inside = len(enclosed_cells(board, side))
+        walls = Walls.of(board, side)
         for key in board.near(1, side):
-            gained = len(enclosed_cells(board, side, (key,))) - inside
+            gained = walls.gain((key,))
             if gained > 0:
                 values[key] = values.get(key, 0.0) + worth * gained
 
@@ -364,70 +381,13 @@ def enclosure_bonus(
 ) -> dict[tuple[int, ...], float]:
     """Game of 6: what each pair's dots color together, at :data:`ENCLOSURE_WORTH` a
     cell, for the pairs that color any (two dots may close what one does not)."""
-    inside = len(enclosed_cells(board, team))
+    walls = Walls.of(board, team)
     bonus: dict[tuple[int, ...], float] = {}
     for pair in pairs:
-        gained = len(enclosed_cells(board, team, pair)) - inside
+        gained = walls.gain(pair)
         if gained > 0:
             bonus[pair] = ENCLOSURE_WORTH * gained
     return bonus
-
-
-def enclosed_cells(board: LineBoard, team: int, added: tuple[int, ...] = ()) -> set[int]:
-    """The uncolored cells that ``team``'s live dots (and dots on ``added``) enclose: those
-    that cannot be reached from outside the board by orthogonal steps without entering
-    one of them, and the dots' own cells off the edge none of whose sides can.
-
-    >>> board = LineBoard(8)
-    >>> for point in ["C2", "B3", "D3"]:
-    ...     board.play(board.key(point), 0)
-    >>> enclosed_cells(board, 0)
-    set()
-    >>> [str(board.square(key)) for key in enclosed_cells(board, 0, (board.key("C4"),))]
-    ['C3']
-    """
-    size, cells = board.size, board.cells
-    walls = set(added)
-    reached = [False] * (size * size)
-    border = [
-        key
-        for key in range(size * size)
-        if (key < size or key >= size * (size - 1) or key % size in (0, size - 1))
-        and cells[key] != team
-        and key not in walls
-    ]
-    for key in border:
-        reached[key] = True
-    while border:
-        key = border.pop()
-        col = key % size
-        for step, fits in ((1, col + 1 < size), (-1, col > 0), (size, True), (-size, True)):
-            near = key + step
-            if (
-                fits
-                and 0 <= near < size * size
-                and not reached[near]
-                and cells[near] != team
-                and near not in walls
-            ):
-                reached[near] = True
-                border.append(near)
-    return {
-        key
-        for key in range(size * size)
-        if not reached[key]
-        and cells[key] != BLOCKED
-        and ((cells[key] != team and key not in walls) or _walled_in(key, size, reached))
-    }
-
-
-def _walled_in(key: int, size: int, reached: list[bool]) -> bool:
-    """Whether a dot's cell is off the edge and none of its four sides is reached
-    from outside: the rule's test for a dot's own cell to be enclosed."""
-    col, row = key % size, key // size
-    if col in (0, size - 1) or row in (0, size - 1):
-        return False
-    return not any(reached[key + step] for step in (1, -1, size, -size))
 
 
 def _ranked_points(values: dict[int, float]) -> list[int]:
@@ -480,7 +440,11 @@ def _best_safe_pair(
     """
     team = game.to_move
     search = PairSearch(board, (plan.root_width, plan.reply_width), allowance, rng, plan.nudge)
-    if game.name == "gameof6":
+    if game.name == "gameof6" and plan.reads_enclosures:
+        colored = (game.colored_count(0), game.colored_count(1))  # type: ignore[attr-defined]
+        reading = EnclosureReading(board, team, colored)
+        search.bonus = reading.bonus(pairs, allowance.part(READING_SHARE).deadline)
+    elif game.name == "gameof6":
         search.bonus = enclosure_bonus(board, team, pairs)
     checks = _SafetyChecks(game, board, allowance)
     choice = pairs[0]
@@ -561,6 +525,15 @@ def _leaves_a_win(
         return True
     closing = game.name == "gameof6" and _gives_a_closing(game, board, pair, allowance.deadline)
     return None if allowance.over() else closing
+
+
+def _attack_fails(game: Game, board: LineBoard, pair: tuple[int, ...], deadline: float) -> bool:
+    """Game of 6: whether a win by threats begun with ``pair`` fails at once, as the line
+    board cannot see: the pair colors a cell holding one of its team's dots, or leaves
+    the other team its sixth colored cell."""
+    return colors_own_dots(board, game.to_move, pair) or _gives_a_closing(
+        game, board, pair, deadline
+    )
 
 
 def _gives_a_closing(game: Game, board: LineBoard, pair: tuple[int, ...], deadline: float) -> bool:

@@ -17,6 +17,7 @@ search close to the deadline, and on a busy one the deadline still holds.
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from dataclasses import dataclass
@@ -47,16 +48,15 @@ class Allowance:
         seconds: float,
         start: float | None = None,
         stones: int | None = None,
-        effort: float = 1.0,
+        longest: float = math.inf,
     ) -> Allowance:
         """``seconds`` of search from ``start`` (now when ``None``) on ``board``, putting
-        down ``effort`` times ``stones`` stones at most (by default what the seconds are
-        worth at :data:`STONES_PER_SECOND`)."""
+        down ``stones`` stones at most (by default what the seconds, but no more than
+        ``longest`` of them, are worth at :data:`STONES_PER_SECOND`)."""
         begun = time.perf_counter() if start is None else start
-        worth = round(seconds * STONES_PER_SECOND) if stones is None else stones
-        return cls(
-            board, begun + seconds, board.played + round(effort * worth), begun, board.played
-        )
+        if stones is None:
+            stones = round(min(seconds, longest) * STONES_PER_SECOND)
+        return cls(board, begun + seconds, board.played + stones, begun, board.played)
 
     @classmethod
     def until(cls, board: LineBoard, deadline: float) -> Allowance:

@@ -1,9 +1,17 @@
 """Whole turns and random positions, shared by the computer-player tests."""
 
 import random
+import time
 from dataclasses import replace
 
+from sixtui.ai import choose_turn
+from sixtui.ai.grid import choose_grid_turn
 from sixtui.rules import new_game
+
+EASY_STONES = 1500
+"""Stones easy puts down in a test turn of Connect6 or Game of 6: it thinks its whole time
+through, so a count of stones keeps the suites quick and its turns repeatable however busy
+the machine is."""
 
 
 def play_whole_turn(game, moves):
@@ -32,3 +40,12 @@ def random_position(name, options, seed, turns):
                 break
             game.undo()
     return game
+
+
+def level_turn(game, level, seed, seconds=None):
+    """The turn of ``level`` seeded by ``seed``: ``seconds`` of thought (the level's own
+    time when ``None``), but :data:`EASY_STONES` stones for easy in Connect6 and Game of 6."""
+    if level == "easy" and game.name != "six":
+        deadline = time.perf_counter() + 30
+        return choose_grid_turn(game, level, deadline, random.Random(seed), stones=EASY_STONES)
+    return choose_turn(game, level=level, seed=seed, seconds=seconds)
