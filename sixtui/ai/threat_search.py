@@ -66,8 +66,15 @@ class ThreatSearch:
     ``nodes`` counts the positions visited, for measuring speed.
     """
 
-    def __init__(self, board: LineBoard, attacker: int, deadline: float | Allowance) -> None:
+    def __init__(
+        self,
+        board: LineBoard,
+        attacker: int,
+        deadline: float | Allowance,
+        loose_tried: int = LOOSE_TRIED,
+    ) -> None:
         self.board = board
+        self.loose_tried = loose_tried
         self.attacker = attacker
         self.defender = 1 - attacker
         self.allowance = (
@@ -162,7 +169,7 @@ class ThreatSearch:
             return [pair for rank, pair in ranked if rank[0] >= STOPS_ALL_HOPE]
         forcing = [pair for rank, pair in ranked if rank[0] >= 2][:FORCING_TRIED]
         loose = [pair for rank, pair in ranked if rank[0] < 2]
-        return forcing + loose[:LOOSE_TRIED]
+        return forcing + loose[: self.loose_tried]
 
     def _threatening_pairs(self, lines: _AttackerLines, unstoppable: bool) -> set[tuple[int, ...]]:
         """The attacker's pairs that can make a threat: two points of one clean window
