@@ -83,6 +83,7 @@ ZONE_TURNS = 4  # how deep that search looks: deeper costs more than the checks 
 # the other team's stones: few answers each, so such wins are found five to eight turns
 # deep, where the other team's threat wins begin.
 DOUBLE_THREAT_SHARE = 0.1
+DOUBLE_THREAT_LEAD = 2  # turns the check by double threats looks past the one by any threats
 SHORT_WIN_TURNS = 3  # own wins by any threats looked for before the double threats
 COLORED_TO_WIN = 6  # Game of 6: colored cells that win
 ENCLOSURE_WORTH = 400  # per cell a dot colors in Game of 6
@@ -522,8 +523,10 @@ def _best_safe_pair(
     has one if left alone: ``threatened``), down the ranking until one has none,
     a turn deeper after each look up to ``plan.other_turns``; pairs found to leave
     one are dropped from the next looks; each check also looks for a win by double
-    threats up to ``double_threats`` turns. A look that finds every pair lost keeps the
-    choice of the one before, which loses latest or not at all.
+    threats :data:`DOUBLE_THREAT_LEAD` turns deeper, up to ``double_threats`` turns.
+    A look that finds every pair lost keeps the choice of the one before, which loses
+    latest or not at all; with none before, it takes the pair whose loss was found
+    latest, the hardest for the other team to see.
     """
     team = game.to_move
     search = PairSearch(board, (plan.root_width, plan.reply_width), allowance, rng, plan.nudge)
@@ -531,6 +534,7 @@ def _best_safe_pair(
         search.bonus = enclosure_bonus(board, team, pairs)
     checks = _SafetyChecks(game, board, allowance, double_threats)
     choice = pairs[0]
+    found_safe = False
     for depth in range(1, plan.deepest + 1):
         hopeful = [pair for pair in pairs if pair not in checks.unsafe] or pairs
         try:
@@ -540,16 +544,23 @@ def _best_safe_pair(
         best = ranked[0][0]
         if best <= -WIN // 2:
             break
-        pairs = [pair for _, pair in ranked] + [pair for pair in pairs if pair in checks.unsafe]
+        # The pairs just weighed, best first, then those left out as unsafe, once each.
+        looked = [pair for _, pair in ranked]
+        left_out = checks.unsafe.keys() - set(looked)
+        pairs = looked + [pair for pair in pairs if pair in left_out]
         turns = min(plan.other_turns, depth + FIRST_CHECK_TURNS - 1)
         try:
-            choice = (checks.first_safe(pairs, turns) if threatened else pairs[0]) or choice
+            safe = checks.first_safe(pairs, turns) if threatened else pairs[0]
         except OutOfTime:
             # None checked yet: in Connect6 the look's best not found to lose; Game of 6
             # keeps its first pair, which breaks the other team's polygonals when any can.
             if depth == 1 and game.name != "gameof6":
                 choice = next((pair for pair in pairs if pair not in checks.unsafe), choice)
             break  # the last checked choice stands
+        if safe is not None:
+            choice, found_safe = safe, True
+        elif not found_safe and game.name != "gameof6":  # Game of 6 keeps its breaking pair
+            choice = checks.latest_loss(pairs)
         if best >= WIN // 2 and choice == pairs[0]:
             break  # a sure win: deeper looks say no more
     return choice
@@ -567,32 +578,43 @@ class _SafetyChecks:
         self.board = board
         self.allowance = allowance
         self.double_threats = double_threats
-        self.unsafe: set[tuple[int, ...]] = set()
+        self.unsafe: dict[tuple[int, ...], int] = {}  # pair → turns of the win it leaves
         self.checked: dict[tuple[int, ...], int] = {}  # pair → turns it leaves no win in
         self.searches: dict[tuple[int, ...], tuple[ThreatSearch, ThreatSearch]] = {}
 
     def first_safe(self, pairs: list[tuple[int, ...]], turns: int) -> tuple[int, ...] | None:
         """The first of ``pairs`` that leaves the other team no win within ``turns``
-        turns (nor by double threats within :attr:`double_threats`), or ``None``;
+        turns (nor by double threats within :data:`DOUBLE_THREAT_LEAD` more, up to
+        :attr:`double_threats`), or ``None``;
         :class:`OutOfTime` when the allowance ends first."""
         for pair in pairs:
             if self.checked.get(pair, 0) >= turns:
                 return pair
             if pair in self.unsafe:
                 continue
-            verdict = _leaves_a_win(self.game, self.board, pair, turns, *self._searches(pair))
+            verdict = _leaves_a_win(
+                self.game, self.board, pair, turns, *self._searches(pair, turns)
+            )
             if verdict is None:
                 raise OutOfTime
             if verdict:
-                self.unsafe.add(pair)
+                self.unsafe[pair] = verdict
             else:
                 self.checked[pair] = turns
                 return pair
         return None
 
-    def _searches(self, pair: tuple[int, ...]) -> tuple[ThreatSearch, ThreatSearch | None, int]:
+    def latest_loss(self, pairs: list[tuple[int, ...]]) -> tuple[int, ...]:
+        """Of ``pairs``, found to lose, the one leaving the longest win (the first of
+        those): the one the other team is likeliest to miss."""
+        return max(pairs, key=lambda pair: self.unsafe.get(pair, 0))
+
+    def _searches(
+        self, pair: tuple[int, ...], turns: int
+    ) -> tuple[ThreatSearch, ThreatSearch | None, int]:
         """The other team's threat searches after ``pair``, by any threats and by
-        double threats alone, and how deep the second looks."""
+        double threats alone, and how deep the second looks when the first looks
+        ``turns`` deep."""
         if pair not in self.searches:
             other = 1 - self.game.to_move
             self.searches[pair] = (
@@ -602,7 +624,7 @@ class _SafetyChecks:
         their_search, double_search = self.searches[pair]
         if not self.double_threats:
             return their_search, None, 0
-        return their_search, double_search, self.double_threats
+        return their_search, double_search, min(self.double_threats, turns + DOUBLE_THREAT_LEAD)
 
 
 def _leaves_a_win(
@@ -613,26 +635,27 @@ def _leaves_a_win(
     their_search: ThreatSearch,
     double_search: ThreatSearch | None = None,
     double_turns: int = 0,
-) -> bool | None:
-    """Whether after ``pair`` the other team wins by threats within ``turns`` turns,
-    found by ``their_search``, or by double threats within ``double_turns``, found by
-    ``double_search`` (each keeps what it solved for the next, deeper look), or, in
-    Game of 6, colors its sixth cell at once; ``None`` if time ran out."""
+) -> int | None:
+    """The turns of the other team's win after ``pair``, 0 when it has none: by threats
+    within ``turns`` turns, found by ``their_search``, or by double threats within
+    ``double_turns``, found by ``double_search`` (each keeps what it solved for the
+    next, deeper look), or, in Game of 6, by coloring its sixth cell at once (1);
+    ``None`` if time ran out."""
     team = game.to_move
     for key in pair:
         board.play(key, team)
-    their_win = double_search.forced_win(double_turns) if double_search else None
-    if their_win is None:
-        their_win = their_search.forced_win(turns)
+    found = their_search if their_search.forced_win(turns) is not None else None
+    if found is None and double_search and double_search.forced_win(double_turns):
+        found = double_search
     for key in reversed(pair):
         board.undo(key)
     allowance = their_search.allowance
     if allowance.over():
         return None
-    if their_win is not None:
-        return True
+    if found is not None:
+        return found.win_turns
     closing = game.name == "gameof6" and _gives_a_closing(game, board, pair, allowance.deadline)
-    return None if allowance.over() else closing
+    return None if allowance.over() else int(closing)
 
 
 def _gives_a_closing(game: Game, board: LineBoard, pair: tuple[int, ...], deadline: float) -> bool:

@@ -81,6 +81,7 @@ class ThreatSearch:
             deadline if isinstance(deadline, Allowance) else Allowance.until(board, deadline)
         )
         self.nodes = 0
+        self.win_turns = 0  # the turns of the last win found
         self._solved: dict[tuple[int, int], tuple[int, ...] | None] = {}
         # The attacker's ranked pairs by position: a deeper search meets the same ones.
         self._ranked: dict[tuple[int, bool], list[tuple[int, ...]]] = {}
@@ -92,6 +93,7 @@ class ThreatSearch:
             for turns in range(1, max_turns + 1):
                 found = self._win_within(turns)
                 if found is not None:
+                    self.win_turns = turns
                     return found
         except OutOfTime:
             pass
@@ -190,7 +192,11 @@ class ThreatSearch:
         if unstoppable:
             partners = lines.makers
         for maker in lines.makers:
-            pairs.update(tuple(sorted((maker, other))) for other in partners if other != maker)
+            pairs.update(
+                (maker, other) if maker < other else (other, maker)
+                for other in partners
+                if other != maker
+            )
         return pairs
 
     def _blocking_attacks(self, makers: set[int], partners: set[int]) -> set[tuple[int, ...]]:
@@ -199,8 +205,11 @@ class ThreatSearch:
         blocks = self.board.blocking_sets(self.defender)
         pairs = {block for block in blocks if len(block) == 2}
         for (block,) in (block for block in blocks if len(block) == 1):
-            pairs.update(tuple(sorted((block, other))) for other in makers if other != block)
-            pairs.update(tuple(sorted((block, other))) for other in partners if other != block)
+            pairs.update(
+                (block, other) if block < other else (other, block)
+                for other in makers | partners
+                if other != block
+            )
         return pairs
 
     def _forcing_rank(
@@ -222,8 +231,13 @@ class ThreatSearch:
         threats |= lines.through.get(first, _NONE) & lines.through.get(second, _NONE)
         if not threats:
             return None
-        taken = set(pair)
-        need = _stones_needed([lines.empties[window] - taken for window in threats])
+        if len(threats) == 1:  # one stone stops a single threat
+            if not self.loose_tried:
+                return None  # only pairs that need both stones are tried
+            need = 1
+        else:
+            taken = set(pair)
+            need = _stones_needed([lines.empties[window] - taken for window in threats])
         return (need, len(threats), lines.potential[first] + lines.potential[second])
 
     def _answers(self) -> list[tuple[int, ...]]:
@@ -235,7 +249,7 @@ class ThreatSearch:
         # The attacker's chance cells include the points of its threats.
         spare = board.chance_cells(self.attacker) | board.chance_cells(defender, 3)
         answers = {
-            tuple(sorted((block, other)))
+            (block, other) if block < other else (other, block)
             for (block,) in blocks
             for other in spare
             if other != block
