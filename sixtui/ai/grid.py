@@ -14,7 +14,9 @@ weigh, and how sharply they judge them:
 
 * ``hard`` looks for its own threat wins up to six turns, weighs thirty pairs
   with eight best points a side in the look ahead, and checks its choice for the
-  other team's threat wins up to six turns.
+  other team's threat wins up to six turns. In Connect6 it also looks for wins by
+  double threats alone (every threat needing both of the other team's stones), its
+  own and the other team's, up to eight turns: the long wins strong programs play.
   It deepens its look ahead until its time is spent.
 * ``normal`` does the same with three turns of threats and narrower looks, at
   most four turns ahead.
