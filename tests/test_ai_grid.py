@@ -215,6 +215,42 @@ def test_a_win_in_three_turns_that_it_finds_holds_against_every_answer():
             assert double_threat_pairs(after(first, answer, 1), 0), (game, turn, answer)
 
 
+def test_hard_finds_a_six_turn_win_by_double_threats_in_a_third_of_its_stones():
+    # Black to move on 19x19, from a game against a strong engine: Black wins in six
+    # turns by threats that each need both of White's stones. A search by any threats
+    # needs some 16,000 stones to see it; hard once played I12 K12 here even with 30,000.
+    game = new_game("connect6", size=19)
+    for point in [
+        "J10",
+        "M10",
+        "I7",
+        "J9",
+        "H12",
+        "J8",
+        "K9",
+        "L10",
+        "J12",
+        "H6",
+        "H8",
+        "G5",
+        "J14",
+        "J13",
+        "I13",
+    ]:
+        game.play(point)
+    turn = choose_grid_turn(game, "hard", time.perf_counter() + 60, random.Random(0), stones=10_000)
+    board = LineBoard.from_game(game)
+    for move in turn:
+        board.play(board.key(move.to), 0)
+    assert board.stones_to_stop(0) == 2
+    for answer in board.blocking_sets(0):
+        for key in answer:
+            board.play(key, 1)
+        assert ThreatSearch(board, 0, time.perf_counter() + 60, loose_tried=0).forced_win(5)
+        for key in answer:
+            board.undo(key)
+
+
 def test_it_leaves_no_double_threat_when_a_pair_prevents_it():
     def keep(game):
         board = read(game)

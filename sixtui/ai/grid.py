@@ -15,7 +15,9 @@ weigh, and how sharply they judge them:
 
 * ``hard`` looks for its own threat wins up to six turns, weighs thirty pairs
   with eight best points a side in the look ahead, and checks its choice for the
-  other team's threat wins up to six turns.
+  other team's threat wins up to six turns. In Connect6 it also looks for wins by
+  double threats alone (every threat needing both of the other team's stones), its
+  own and the other team's, up to eight turns: the long wins strong programs play.
   It deepens its look ahead until its time is spent. In Game of 6 it reads the race
   to six colored cells a turn further: what the other team colors or breaks of its
   polygonals with its next turn, and what it still colors with the turn after.
@@ -80,6 +82,7 @@ class Plan:
     deepest: int  # turns of look ahead at most: a weaker level stops there however long it has
     guards_polygonals: bool  # Game of 6: whether it sees the other side's closings coming
     reads_enclosures: bool  # Game of 6: whether it reads the race to six colored cells a turn on
+    double_threat_turns: int  # Connect6: the deepest win by continuous double threats looked for
 
 
 PLANS = {
@@ -87,13 +90,19 @@ PLANS = {
     # It thinks its own time through, however long it is given, as a beginner does;
     # its stones, not the clock, end its turns, so that a busy machine cannot vary them.
     # A beginner does not see a polygonal closing on it.
-    "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, EASY_SECONDS, 12, False, False),
-    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 4, True, False),
-    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True),
+    "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, EASY_SECONDS, 12, False, False, 0),
+    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 4, True, False, 0),
+    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8),
 }
 FIRST_CHECK_TURNS = 4  # turns of the other team's threat wins checked after the first look
 ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alone
 ZONE_TURNS = 4  # how deep that search looks: deeper costs more than the checks it saves
+# Of the time, for a win by continuous double threats, where every threat needs both of
+# the other team's stones: few answers each, so such wins are found five to eight turns
+# deep, where the other team's threat wins begin.
+DOUBLE_THREAT_SHARE = 0.1
+DOUBLE_THREAT_LEAD = 2  # turns the check by double threats looks past the one by any threats
+SHORT_WIN_TURNS = 3  # own wins by any threats looked for before the double threats
 BREAKING = 0.9  # breaking the other side's polygonal counts a little less than closing one
 NEIGHBOUR_WORTH = 3  # Game of 6: per own dot touching, for growing polygonals
 _AROUND = tuple((dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr)
@@ -161,20 +170,46 @@ def _searched_pair(
     one, else the best pair of the look ahead among those that leave the other team
     no threat win."""
     team = work.to_move
-    attack = ThreatSearch(board, team, allowance.part(plan.own_share)).forced_win(plan.own_turns)
+    double_threats = plan.double_threat_turns if work.name == "connect6" else 0
+    attack = _own_threat_win(board, team, plan, double_threats, allowance)
     # In Game of 6 the other team may answer threats by coloring its sixth cell, and
     # a pair that colors cells may kill the dots its threats stand on.
     if attack is not None and not (
         work.name == "gameof6" and _attack_fails(work, board, attack, allowance.deadline)
     ):
         return attack
+    spent = plan.own_share + DOUBLE_THREAT_SHARE * bool(double_threats)
     zone = _their_threat_zone(
-        board, team, min(ZONE_TURNS, plan.other_turns), allowance.part(plan.own_share + ZONE_SHARE)
+        board, team, min(ZONE_TURNS, plan.other_turns), double_threats, allowance, spent
     )
     pairs = _root_pairs(work, board, plan, values, zone or [], allowance.deadline)
     # In Game of 6 a polygonal can win at once too, which the threat search does not see.
     threatened = zone is not None or (work.name == "gameof6" and plan.guards_polygonals)
-    return _best_safe_pair(work, board, pairs, plan, allowance, rng, threatened)
+    return _best_safe_pair(work, board, pairs, plan, allowance, rng, threatened, double_threats)
+
+
+def _own_threat_win(
+    board: LineBoard, team: int, plan: Plan, double_threats: int, allowance: Allowance
+) -> tuple[int, ...] | None:
+    """The first turn of ``team``'s win by continuous threats, if the level finds one,
+    the shortest first: by any threats within :data:`SHORT_WIN_TURNS` turns, then by
+    double threats alone, which reach deeper for the same time as the other team has few
+    answers to each, then by any threats up to the level's depth.
+
+    The level's own share of the time goes to the first, and as much again as
+    :data:`DOUBLE_THREAT_SHARE` to the others."""
+    search = ThreatSearch(board, team, allowance.part(plan.own_share))
+    if not double_threats:
+        return search.forced_win(plan.own_turns)
+    short = search.forced_win(min(SHORT_WIN_TURNS, plan.own_turns))
+    if short is not None:
+        return short
+    rest = allowance.part(plan.own_share + DOUBLE_THREAT_SHARE)
+    found = ThreatSearch(board, team, rest, loose_tried=0).forced_win(double_threats)
+    if found is not None:
+        return found
+    search.allowance = rest
+    return search.forced_win(plan.own_turns)
 
 
 def _root_pairs(
@@ -406,17 +441,30 @@ def _pair_score(board: LineBoard, team: int, pair: Iterable[int]) -> int:
 
 
 def _their_threat_zone(
-    board: LineBoard, team: int, turns: int, allowance: Allowance
+    board: LineBoard,
+    team: int,
+    turns: int,
+    double_threats: int,
+    allowance: Allowance,
+    spent: float,
 ) -> list[int] | None:
-    """When the other team would win by continuous threats within ``turns`` turns if
-    left alone (or the allowance ends before that is known), the points where it makes
-    its threats and its first turn of that win: where it must be met. ``None`` when it
-    has no such win: then no pair of ours can give it one, as our stones only take
-    room from its lines."""
+    """When the other team would win by continuous threats within ``turns`` turns, or
+    by double threats within ``double_threats`` turns, if left alone (or the allowance
+    ends before the first is known), the points where it makes its threats and its
+    first turn of that win: where it must be met. ``None`` when it has no such win:
+    then no pair of ours can give it one, as our stones only take room from its lines.
+
+    The searches use the allowance from its ``spent`` share on."""
     other = 1 - team
-    their_win = ThreatSearch(board, other, allowance).forced_win(turns)
-    if their_win is None and not allowance.over():
-        return None
+    their_win = None
+    if double_threats:
+        search = allowance.part(spent + DOUBLE_THREAT_SHARE)
+        their_win = ThreatSearch(board, other, search, loose_tried=0).forced_win(double_threats)
+    if their_win is None:
+        search = allowance.part(spent + DOUBLE_THREAT_SHARE * bool(double_threats) + ZONE_SHARE)
+        their_win = ThreatSearch(board, other, search).forced_win(turns)
+        if their_win is None and not search.over():
+            return None
     return sorted(set(their_win or ()) | board.chance_cells(other, 3))
 
 
@@ -428,6 +476,7 @@ def _best_safe_pair(
     allowance: Allowance,
     rng: random.Random,
     threatened: bool,
+    double_threats: int = 0,
 ) -> tuple[int, ...]:
     """The best of ``pairs`` by a look ahead deepened turn by turn while ``allowance``
     lasts, among those that leave the other team no threat win.
@@ -435,8 +484,11 @@ def _best_safe_pair(
     After each look the best pairs are checked for such a win (when the other team
     has one if left alone: ``threatened``), down the ranking until one has none,
     a turn deeper after each look up to ``plan.other_turns``; pairs found to leave
-    one are dropped from the next looks. A look that finds every pair lost keeps the
-    choice of the one before, which loses latest or not at all.
+    one are dropped from the next looks; each check also looks for a win by double
+    threats :data:`DOUBLE_THREAT_LEAD` turns deeper, up to ``double_threats`` turns.
+    A look that finds every pair lost keeps the choice of the one before, which loses
+    latest or not at all; with none before, it takes the pair whose loss was found
+    latest, the hardest for the other team to see.
     """
     team = game.to_move
     search = PairSearch(board, (plan.root_width, plan.reply_width), allowance, rng, plan.nudge)
@@ -446,8 +498,9 @@ def _best_safe_pair(
         search.bonus = reading.bonus(pairs, allowance.part(READING_SHARE).deadline)
     elif game.name == "gameof6":
         search.bonus = enclosure_bonus(board, team, pairs)
-    checks = _SafetyChecks(game, board, allowance)
+    checks = _SafetyChecks(game, board, allowance, double_threats)
     choice = pairs[0]
+    found_safe = False
     for depth in range(1, plan.deepest + 1):
         hopeful = [pair for pair in pairs if pair not in checks.unsafe] or pairs
         try:
@@ -457,12 +510,23 @@ def _best_safe_pair(
         best = ranked[0][0]
         if best <= -WIN // 2:
             break
-        pairs = [pair for _, pair in ranked] + [pair for pair in pairs if pair in checks.unsafe]
+        # The pairs just weighed, best first, then those left out as unsafe, once each.
+        looked = [pair for _, pair in ranked]
+        left_out = checks.unsafe.keys() - set(looked)
+        pairs = looked + [pair for pair in pairs if pair in left_out]
         turns = min(plan.other_turns, depth + FIRST_CHECK_TURNS - 1)
         try:
-            choice = (checks.first_safe(pairs, turns) if threatened else pairs[0]) or choice
+            safe = checks.first_safe(pairs, turns) if threatened else pairs[0]
         except OutOfTime:
+            # None checked yet: in Connect6 the look's best not found to lose; Game of 6
+            # keeps its first pair, which breaks the other team's polygonals when any can.
+            if depth == 1 and game.name != "gameof6":
+                choice = next((pair for pair in pairs if pair not in checks.unsafe), choice)
             break  # the last checked choice stands
+        if safe is not None:
+            choice, found_safe = safe, True
+        elif not found_safe and game.name != "gameof6":  # Game of 6 keeps its breaking pair
+            choice = checks.latest_loss(pairs)
         if best >= WIN // 2 and choice == pairs[0]:
             break  # a sure win: deeper looks say no more
     return choice
@@ -471,35 +535,62 @@ def _best_safe_pair(
 class _SafetyChecks:
     """What is known of the pairs of one turn: those that leave the other team a win
     (by threats, or in Game of 6 by coloring its sixth cell), and how deep the others
-    were found to leave none; each pair's threat search keeps what it solved."""
+    were found to leave none; each pair's threat searches keep what they solved."""
 
-    def __init__(self, game: Game, board: LineBoard, allowance: Allowance) -> None:
+    def __init__(
+        self, game: Game, board: LineBoard, allowance: Allowance, double_threats: int = 0
+    ) -> None:
         self.game = game
         self.board = board
         self.allowance = allowance
-        self.unsafe: set[tuple[int, ...]] = set()
+        self.double_threats = double_threats
+        self.unsafe: dict[tuple[int, ...], int] = {}  # pair → turns of the win it leaves
         self.checked: dict[tuple[int, ...], int] = {}  # pair → turns it leaves no win in
-        self.searches: dict[tuple[int, ...], ThreatSearch] = {}
+        self.searches: dict[tuple[int, ...], tuple[ThreatSearch, ThreatSearch]] = {}
 
     def first_safe(self, pairs: list[tuple[int, ...]], turns: int) -> tuple[int, ...] | None:
         """The first of ``pairs`` that leaves the other team no win within ``turns``
-        turns, or ``None``; :class:`OutOfTime` when the allowance ends first."""
-        other = 1 - self.game.to_move
+        turns (nor by double threats within :data:`DOUBLE_THREAT_LEAD` more, up to
+        :attr:`double_threats`), or ``None``;
+        :class:`OutOfTime` when the allowance ends first."""
         for pair in pairs:
             if self.checked.get(pair, 0) >= turns:
                 return pair
             if pair in self.unsafe:
                 continue
-            search = self.searches.setdefault(pair, ThreatSearch(self.board, other, self.allowance))
-            verdict = _leaves_a_win(self.game, self.board, pair, turns, search)
+            verdict = _leaves_a_win(
+                self.game, self.board, pair, turns, *self._searches(pair, turns)
+            )
             if verdict is None:
                 raise OutOfTime
             if verdict:
-                self.unsafe.add(pair)
+                self.unsafe[pair] = verdict
             else:
                 self.checked[pair] = turns
                 return pair
         return None
+
+    def latest_loss(self, pairs: list[tuple[int, ...]]) -> tuple[int, ...]:
+        """Of ``pairs``, found to lose, the one leaving the longest win (the first of
+        those): the one the other team is likeliest to miss."""
+        return max(pairs, key=lambda pair: self.unsafe.get(pair, 0))
+
+    def _searches(
+        self, pair: tuple[int, ...], turns: int
+    ) -> tuple[ThreatSearch, ThreatSearch | None, int]:
+        """The other team's threat searches after ``pair``, by any threats and by
+        double threats alone, and how deep the second looks when the first looks
+        ``turns`` deep."""
+        if pair not in self.searches:
+            other = 1 - self.game.to_move
+            self.searches[pair] = (
+                ThreatSearch(self.board, other, self.allowance),
+                ThreatSearch(self.board, other, self.allowance, loose_tried=0),
+            )
+        their_search, double_search = self.searches[pair]
+        if not self.double_threats:
+            return their_search, None, 0
+        return their_search, double_search, min(self.double_threats, turns + DOUBLE_THREAT_LEAD)
 
 
 def _leaves_a_win(
@@ -508,23 +599,29 @@ def _leaves_a_win(
     pair: tuple[int, ...],
     turns: int,
     their_search: ThreatSearch,
-) -> bool | None:
-    """Whether after ``pair`` the other team wins by threats within ``turns`` turns
-    (or, in Game of 6, colors its sixth cell at once), found by ``their_search``, which
-    keeps what it solved for the next, deeper look; ``None`` if time ran out."""
+    double_search: ThreatSearch | None = None,
+    double_turns: int = 0,
+) -> int | None:
+    """The turns of the other team's win after ``pair``, 0 when it has none: by threats
+    within ``turns`` turns, found by ``their_search``, or by double threats within
+    ``double_turns``, found by ``double_search`` (each keeps what it solved for the
+    next, deeper look), or, in Game of 6, by coloring its sixth cell at once (1);
+    ``None`` if time ran out."""
     team = game.to_move
     for key in pair:
         board.play(key, team)
-    their_win = their_search.forced_win(turns)
+    found = their_search if their_search.forced_win(turns) is not None else None
+    if found is None and double_search and double_search.forced_win(double_turns):
+        found = double_search
     for key in reversed(pair):
         board.undo(key)
     allowance = their_search.allowance
     if allowance.over():
         return None
-    if their_win is not None:
-        return True
+    if found is not None:
+        return found.win_turns
     closing = game.name == "gameof6" and _gives_a_closing(game, board, pair, allowance.deadline)
-    return None if allowance.over() else closing
+    return None if allowance.over() else int(closing)
 
 
 def _attack_fails(game: Game, board: LineBoard, pair: tuple[int, ...], deadline: float) -> bool:

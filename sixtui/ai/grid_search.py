@@ -125,7 +125,11 @@ def candidate_pairs(
         pairs = set()
         for first in firsts:
             seconds = ranked[:PARTNERS] + _line_partners(board, team, first)
-            pairs.update(tuple(sorted((first, second))) for second in seconds if second != first)
+            pairs.update(
+                (first, second) if first < second else (second, first)
+                for second in seconds
+                if second != first
+            )
         pairs.update(combinations(sorted(ranked), 2))
     missing = {key for pair in pairs for key in pair if key not in values}
     values.update(point_values(board, team, missing))
@@ -149,7 +153,7 @@ def _blocking_pairs(board: LineBoard, other: int, ranked: list[int]) -> set[tupl
             continue
         for partner in ranked:
             if partner != block[0]:
-                pairs.add(tuple(sorted((block[0], partner))))
+                pairs.add((block[0], partner) if block[0] < partner else (partner, block[0]))
         if len(ranked) < 2:
             pairs.add(block)
     return pairs

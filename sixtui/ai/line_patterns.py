@@ -30,6 +30,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from operator import itemgetter
 
 from sixtui.rules import Game, Square
 
@@ -49,6 +50,9 @@ BUILD = tuple(WINDOW_WORTH[count + 1] - WINDOW_WORTH[count] for count in range(6
 SPOIL = tuple(0.0 if count == 0 else 0.5 * WINDOW_WORTH[count + 1] for count in range(6))
 
 _DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+# From this many points on, valuing every window of the board once is cheaper than
+# valuing each point's windows.
+MANY_POINTS = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,16 +274,34 @@ class LineBoard:
     def near(self, reach: int, team: int | None = None) -> Iterator[int]:
         """Open points within ``reach`` steps of a stone (of ``team``, or of either),
         in key order."""
-        size, cells = self.size, self.cells
-        marked = [False] * len(cells)
+        cells = self.cells
+        around = _squares_around(self.size, reach)
+        marked: set[int] = set()
         for key, owner in enumerate(cells):
-            if owner < 0 or (team is not None and owner != team):
-                continue
-            col, row = key % size, key // size
-            for r in range(max(0, row - reach), min(size, row + reach + 1)):
-                for c in range(max(0, col - reach), min(size, col + reach + 1)):
-                    marked[r * size + c] = True
-        return (key for key, seen in enumerate(marked) if seen and cells[key] == EMPTY)
+            if owner >= 0 and (team is None or owner == team):
+                marked.update(around[key])
+        return iter(sorted(key for key in marked if cells[key] == EMPTY))
+
+
+@cache
+def _window_getters(size: int) -> tuple[itemgetter[int], ...]:
+    """For each key of a ``size`` board, what reads the items of its windows from a list
+    indexed by window (every point lies in two windows or more)."""
+    return tuple(itemgetter(*windows) for windows in windows_of(size).through)
+
+
+@cache
+def _squares_around(size: int, reach: int) -> tuple[tuple[int, ...], ...]:
+    """For each key of a ``size`` board, the keys within ``reach`` steps of it."""
+    return tuple(
+        tuple(
+            r * size + c
+            for r in range(max(0, row - reach), min(size, row + reach + 1))
+            for c in range(max(0, col - reach), min(size, col + reach + 1))
+        )
+        for row in range(size)
+        for col in range(size)
+    )
 
 
 def point_values(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, float]:
@@ -292,9 +314,18 @@ def point_values(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, 
     >>> values[board.key("D5")] > values[board.key("A1")]
     True
     """
+    keys = list(keys)
     mine, theirs = board.counts[team], board.counts[1 - team]
     blocked, through = board.blocked, board.geometry.through
     build, spoil = BUILD, SPOIL
+    if len(keys) >= MANY_POINTS:
+        # Each window is shared by up to six of many points: value every window once.
+        windows = [
+            0.0 if closed else build[own] if not other else 0.0 if own else spoil[other]
+            for own, other, closed in zip(mine, theirs, blocked, strict=True)
+        ]
+        getters = _window_getters(board.size)
+        return {key: sum(getters[key](windows), 0.0) for key in keys}
     values = {}
     for key in keys:
         value = 0.0

@@ -66,14 +66,22 @@ class ThreatSearch:
     ``nodes`` counts the positions visited, for measuring speed.
     """
 
-    def __init__(self, board: LineBoard, attacker: int, deadline: float | Allowance) -> None:
+    def __init__(
+        self,
+        board: LineBoard,
+        attacker: int,
+        deadline: float | Allowance,
+        loose_tried: int = LOOSE_TRIED,
+    ) -> None:
         self.board = board
+        self.loose_tried = loose_tried
         self.attacker = attacker
         self.defender = 1 - attacker
         self.allowance = (
             deadline if isinstance(deadline, Allowance) else Allowance.until(board, deadline)
         )
         self.nodes = 0
+        self.win_turns = 0  # the turns of the last win found
         self._solved: dict[tuple[int, int], tuple[int, ...] | None] = {}
         # The attacker's ranked pairs by position: a deeper search meets the same ones.
         self._ranked: dict[tuple[int, bool], list[tuple[int, ...]]] = {}
@@ -85,6 +93,7 @@ class ThreatSearch:
             for turns in range(1, max_turns + 1):
                 found = self._win_within(turns)
                 if found is not None:
+                    self.win_turns = turns
                     return found
         except OutOfTime:
             pass
@@ -162,7 +171,7 @@ class ThreatSearch:
             return [pair for rank, pair in ranked if rank[0] >= STOPS_ALL_HOPE]
         forcing = [pair for rank, pair in ranked if rank[0] >= 2][:FORCING_TRIED]
         loose = [pair for rank, pair in ranked if rank[0] < 2]
-        return forcing + loose[:LOOSE_TRIED]
+        return forcing + loose[: self.loose_tried]
 
     def _threatening_pairs(self, lines: _AttackerLines, unstoppable: bool) -> set[tuple[int, ...]]:
         """The attacker's pairs that can make a threat: two points of one clean window
@@ -183,7 +192,11 @@ class ThreatSearch:
         if unstoppable:
             partners = lines.makers
         for maker in lines.makers:
-            pairs.update(tuple(sorted((maker, other))) for other in partners if other != maker)
+            pairs.update(
+                (maker, other) if maker < other else (other, maker)
+                for other in partners
+                if other != maker
+            )
         return pairs
 
     def _blocking_attacks(self, makers: set[int], partners: set[int]) -> set[tuple[int, ...]]:
@@ -192,8 +205,11 @@ class ThreatSearch:
         blocks = self.board.blocking_sets(self.defender)
         pairs = {block for block in blocks if len(block) == 2}
         for (block,) in (block for block in blocks if len(block) == 1):
-            pairs.update(tuple(sorted((block, other))) for other in makers if other != block)
-            pairs.update(tuple(sorted((block, other))) for other in partners if other != block)
+            pairs.update(
+                (block, other) if block < other else (other, block)
+                for other in makers | partners
+                if other != block
+            )
         return pairs
 
     def _forcing_rank(
@@ -215,8 +231,13 @@ class ThreatSearch:
         threats |= lines.through.get(first, _NONE) & lines.through.get(second, _NONE)
         if not threats:
             return None
-        taken = set(pair)
-        need = _stones_needed([lines.empties[window] - taken for window in threats])
+        if len(threats) == 1:  # one stone stops a single threat
+            if not self.loose_tried:
+                return None  # only pairs that need both stones are tried
+            need = 1
+        else:
+            taken = set(pair)
+            need = _stones_needed([lines.empties[window] - taken for window in threats])
         return (need, len(threats), lines.potential[first] + lines.potential[second])
 
     def _answers(self) -> list[tuple[int, ...]]:
@@ -228,7 +249,7 @@ class ThreatSearch:
         # The attacker's chance cells include the points of its threats.
         spare = board.chance_cells(self.attacker) | board.chance_cells(defender, 3)
         answers = {
-            tuple(sorted((block, other)))
+            (block, other) if block < other else (other, block)
             for (block,) in blocks
             for other in spare
             if other != block
