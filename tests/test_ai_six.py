@@ -7,11 +7,13 @@ next to the mover's own pieces, so that shapes one or two pieces short abound.
 
 import doctest
 import importlib
+import math
 import random
 
 import pytest
 
 from sixtui.ai import LEVELS, choose_turn
+from sixtui.ai.six import choose_six_move
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import new_game
 from sixtui.rules.hexes import NEIGHBOUR_STEPS, pack
@@ -34,7 +36,10 @@ FIRST_ROUND_OPTIONS = [
     {"ruleset": "steffen", "players": 4},
 ]
 EVERY_OPTION = OPTION_ARGUMENTS
-QUICK = 0.15  # seconds a turn in these tests: enough for the search's first plies
+QUICK = 0.15  # seconds a turn of hard in these tests: enough for the search's first plies
+# Easy and normal think until their time is up: here they stop after so many positions
+# instead, past their first search, so that the tests are quick and repeat on any machine.
+NODES = {"easy": 150, "normal": 250}
 
 
 # -- the positions ----------------------------------------------------------------------------
@@ -73,9 +78,19 @@ def friends(game, move, team):
 
 
 def chosen(game, level, seed=1, seconds=QUICK):
-    moves = choose_turn(game, level=level, seed=seed, seconds=seconds)
+    if level == "hard":
+        moves = choose_turn(game, level=level, seed=seed, seconds=seconds)
+    else:
+        moves = counted_turn(game, level, seed)
     assert len(moves) == 1
     return moves[0]
+
+
+def counted_turn(game, level, seed, nodes=None):
+    """The turn of ``level`` searching ``nodes`` positions (its :data:`NODES` if not given)
+    whatever the time."""
+    rng = random.Random(seed)
+    return choose_six_move(game, level, math.inf, rng, max_nodes=nodes or NODES[level])
 
 
 # -- winning, blocking, double threats -----------------------------------------------------------
@@ -212,14 +227,14 @@ def test_the_same_seed_makes_the_same_move(options):
     for turns in (4, 14, 50):
         game = random_position("six", options, seed=turns, turns=turns)
         if game.result is None:
-            for level in ("easy", "normal"):
-                first = [choose_turn(game, level, seed=seed) for seed in range(4)]
-                assert first == [choose_turn(game, level, seed=seed) for seed in range(4)]
+            for level in LEVELS:
+                first = [counted_turn(game, level, seed, 400) for seed in range(4)]
+                assert first == [counted_turn(game, level, seed, 400) for seed in range(4)]
 
 
 def test_easy_varies_with_the_seed():
     game = random_position("six", {"ruleset": "steffen"}, seed=2, turns=8)
-    assert len({tuple(choose_turn(game, "easy", seed=seed)) for seed in range(12)}) > 1
+    assert len({tuple(counted_turn(game, "easy", seed)) for seed in range(12)}) > 1
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
@@ -227,18 +242,18 @@ def test_normal_and_hard_vary_with_the_seed_among_equal_moves(level):
     """Early positions offer several moves of the same worth: the seed picks one."""
     for turns in (2, 3, 4):
         game = random_position("six", {"ruleset": "steffen"}, seed=turns, turns=turns)
-        moves = {tuple(choose_turn(game, level, seconds=QUICK, seed=seed)) for seed in range(8)}
+        moves = {chosen(game, level, seed) for seed in range(8)}
         if len(moves) > 1:
             return
     raise AssertionError(f"{level} played the same move whatever the seed")
 
 
-def test_a_seed_repeats_a_whole_game_of_easy_against_normal():
+def test_a_seed_and_a_count_of_positions_repeat_a_whole_game():
     def game_of(seed):
         game = new_game("six", ruleset="romanian")
         while game.result is None and len(game.history) < 16:
-            level = ("easy", "normal")[game.to_move]
-            game.play(chosen(game, level, seed=seed + len(game.history), seconds=0.05))
+            level = LEVELS[len(game.history) % 3]
+            game.play(counted_turn(game, level, seed + len(game.history), 150)[0])
         return game.history
 
     assert game_of(5) == game_of(5)
