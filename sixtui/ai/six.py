@@ -6,7 +6,7 @@ until its time is up:
 
 * ``hard`` searches (:class:`~sixtui.ai.six_search.SixSearch`) deeper and deeper,
   and past the depth along threats (a winning cell made, the other team forced to
-  fill it) until one side has a double threat.
+  fill it) until one side has a double threat (in the second round, only a few).
 * ``normal`` searches :data:`NORMAL_DEPTH` plies over a few moves a position, then
   over more and more of them, and a ply deeper only once it has searched its every
   move (:meth:`~sixtui.ai.six_search.SixSearch.widening_scores`), without the threats
@@ -43,6 +43,9 @@ from sixtui.rules.hexes import NEIGHBOUR_STEPS, pack
 HARD_DEPTH = 64  # deeper than any budget allows: "hard" stops at its deadline
 HARD_WIDTH = 7
 HARD_THREAT_PLIES = 8
+# In the second round a lift makes threats almost anywhere: read past the depth, they
+# would leave hard a ply or two where it needs its depth for captures.
+HARD_SECOND_ROUND_THREAT_PLIES = 2
 NORMAL_DEPTH = 2
 NORMAL_WIDTH = 6
 NEAR_EQUAL = 4  # moves this close in worth to the best are a matter of taste: the seed picks
@@ -67,7 +70,9 @@ def choose_six_move(
     if winning is not None:
         return [winning]
     if level == "hard":
-        search = SixSearch(game, deadline, HARD_WIDTH, HARD_THREAT_PLIES, max_nodes)
+        placing = game.in_hand(game.to_move)  # type: ignore[attr-defined]
+        threats = HARD_THREAT_PLIES if placing else HARD_SECOND_ROUND_THREAT_PLIES
+        search = SixSearch(game, deadline, HARD_WIDTH, threats, max_nodes)
         move, _ = search.best_move(HARD_DEPTH, rng, NEAR_EQUAL)
     elif level == "normal":
         search = SixSearch(game, deadline, NORMAL_WIDTH, max_nodes=max_nodes)
