@@ -39,7 +39,7 @@ EVERY_OPTION = OPTION_ARGUMENTS
 QUICK = 0.15  # seconds a turn of hard in these tests: enough for the search's first plies
 # Easy and normal think until their time is up: here they stop after so many positions
 # instead, past their first search, so that the tests are quick and repeat on any machine.
-NODES = {"easy": 150, "normal": 250}
+NODES = {"easy": 20, "normal": 80}
 
 
 # -- the positions ----------------------------------------------------------------------------
@@ -228,8 +228,8 @@ def test_the_same_seed_makes_the_same_move(options):
         game = random_position("six", options, seed=turns, turns=turns)
         if game.result is None:
             for level in LEVELS:
-                first = [counted_turn(game, level, seed, 400) for seed in range(4)]
-                assert first == [counted_turn(game, level, seed, 400) for seed in range(4)]
+                first = [counted_turn(game, level, seed, 100) for seed in range(4)]
+                assert first == [counted_turn(game, level, seed, 100) for seed in range(4)]
 
 
 def test_easy_varies_with_the_seed():

@@ -43,7 +43,7 @@ FIRST_ROUND_OPTIONS = OPTION_ARGUMENTS
 # plies these tactics need (a win, a block, a double threat two plies deep); easy and
 # normal a count of positions past their first search, quick and alike on any machine.
 SECONDS = {"hard": 0.12}
-NODES = {"easy": 150, "normal": 250}
+NODES = {"easy": 20, "normal": 80}
 
 
 def chosen(game, level, seed=1, seconds=None):
