@@ -12,15 +12,17 @@ in step with every move tried:
 * the side to move with a winning cell plays it (every such move is tried);
 * a side facing a winning cell of the other team only blocks it;
 * otherwise the moves are ranked by what they do to the shapes through their cells,
-  cells that make a double threat (for either team) first, and the best ``width``
-  are searched.
+  cells that make a double threat (for either team) first, and in the second round
+  by what their lifts capture (read from the layout's cut points), and the best
+  ``width`` are searched.
 
 Where the depth runs out, the position is searched on along threats only
 (``threat_plies`` of them): the side to move makes a winning cell, the other must
 fill it, until one side has a double threat or no threat is left. A leaf is worth
-its shapes (:meth:`ShapeBoard.worth`) and, in the second round, its pieces; a
-winning cell of the side to move, or a double threat it can make while the other
-team has none, is almost a win; two winning cells of the other team almost a loss.
+its shapes (:meth:`ShapeBoard.worth`) and, in the second round, its pieces and the
+captures at hand; a winning cell of the side to move, a capture that leaves the other
+team too few pieces, or a double threat it can make while the other team has none, is
+almost a win; two winning cells of the other team almost a loss.
 
 >>> import time
 >>> from sixtui.rules import new_game
@@ -146,12 +148,13 @@ class SixSearch:
         scored = [(self.candidates(base + ROOT_EXTRA_WIDTH)[0], -WIN)]
         try:
             while depth <= MAX_DEPTH:
-                moves = self.candidates(self.width + ROOT_EXTRA_WIDTH)
-                searched = {move for move, _ in scored}
-                ordered = [move for move, _ in scored if move in moves]
-                ordered += [move for move in moves if move not in searched]
-                scored = self._root(ordered, depth, margin, 0)
-                if len(moves) < self.width + ROOT_EXTRA_WIDTH:  # the root's every move
+                ranked = self.candidates(self.width + ROOT_EXTRA_WIDTH)
+                # The best of the last search first, then those ranked best not yet among
+                # them: a move found best by a wide search is not dropped by a deep one.
+                moves = [move for move, _ in scored[: len(ranked)]]
+                moves += [move for move in ranked if move not in moves]
+                scored = self._root(moves, depth, margin, 0)
+                if len(ranked) < self.width + ROOT_EXTRA_WIDTH:  # the root's every move
                     depth, self.width = depth + 1, base
                 else:
                     self.width = int(self.width * WIDENING)
@@ -160,12 +163,6 @@ class SixSearch:
         finally:
             self.width = base
         return scored
-
-    def scores(self, depth: int) -> list[tuple[Move, int]]:
-        """Every candidate of the root with its score ``depth`` plies deep, best first
-        (raises :class:`Timeout` at the deadline)."""
-        moves = self.candidates(self.width + ROOT_EXTRA_WIDTH)
-        return self._root(moves, depth, WIN, self.threat_plies)
 
     def _root(
         self, moves: list[Move], depth: int, margin: int, threats: int
