@@ -51,6 +51,7 @@ THREAT_WIN = WIN // 2  # a leaf the side to move wins within a turn or two, as t
 PIECE_WORTH = 150  # in the second round, each piece more than the other team
 DOUBLE_THREAT_FIRST = 10_000  # ranks the cells that make a double threat first
 ROOT_EXTRA_WIDTH = 4  # the root's moves are few and matter most: look at a few more
+SECOND_ROUND_SCAN = 40  # second-round moves looked at one ply deep to choose the root's
 THREAT_MOVES = 6  # threats tried in each position past the depth
 MAX_DEPTH = 64  # deeper than any time allows
 WIDENING = 3 / 2  # each widening search looks at this many times the moves of the last
@@ -122,10 +123,21 @@ class SixSearch:
         and a move checked one ply deep is a far better answer than none. Given
         ``rng``, it picks among the moves scored within ``margin`` of the best (never
         among wins or losses found).
+
+        In the second round the first search looks at :data:`SECOND_ROUND_SCAN` moves,
+        and the deeper ones at the best of them: there the moves are many, and a
+        capture's worth is better known one ply ahead than from the cells alone.
         """
-        moves = self.candidates(self.width + ROOT_EXTRA_WIDTH)
+        root_width = self.width + ROOT_EXTRA_WIDTH
+        placing = self.game.in_hand(self.game.to_move)  # type: ignore[attr-defined]
+        moves = self.candidates(root_width if placing else max(root_width, SECOND_ROUND_SCAN))
         scored = [(moves[0], -WIN)]
-        searches = [(1, 0)] + [(plies, self.threat_plies) for plies in range(1, depth + 1)]
+        try:
+            scored = self._root(moves, 1, margin, 0)
+        except Timeout:
+            return scored[0]
+        moves = [move for move, _ in scored[:root_width]]
+        searches = [(plies, self.threat_plies) for plies in range(1, depth + 1)]
         for plies, threats in searches:
             try:
                 scored = self._root(moves, plies, margin, threats)
