@@ -14,9 +14,11 @@ import pytest
 
 from sixtui.ai import LEVELS, choose_turn
 from sixtui.ai.six import choose_six_move
+from sixtui.ai.six_search import PIECE_WORTH, WIN, SixSearch
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import new_game
 from sixtui.rules.hexes import NEIGHBOUR_STEPS, pack
+from sixtui.rules.six_ending import TOO_FEW
 from sixtui.rules.shapes import shapes_through
 from support.six_games import OPTION_ARGUMENTS
 from support.six_solver import (
@@ -315,3 +317,39 @@ def test_shapes_kept_move_by_move_find_every_winning_cell_and_double_threat(rule
 def test_docstring_examples_hold(module):
     failures, _ = doctest.testmod(importlib.import_module(f"sixtui.ai.{module}"))
     assert failures == 0
+
+
+# -- captures, read from the cut points, against the moves played -----------------------------
+
+
+def capture_worth(mine_left, theirs_left, lost_mine, lost_theirs):
+    if theirs_left <= TOO_FEW < mine_left:
+        return WIN
+    if mine_left <= TOO_FEW < theirs_left:
+        return -WIN
+    return PIECE_WORTH * (lost_theirs - lost_mine)
+
+
+@pytest.mark.parametrize("ruleset", ["steffen", "romanian-advanced"])
+def test_captures_read_from_the_cut_points_are_those_the_moves_make(ruleset):
+    """Every lift that captures, and only those, is valued by what playing it takes."""
+    checked = 0
+    for seed in range(40):
+        game = random_position("six", {"ruleset": ruleset}, seed=seed, turns=40 + seed)
+        if game.result is not None or game.in_hand(game.to_move):
+            continue
+        team = game.team(game.to_move)
+        played = {}
+        for move in game.legal_moves():
+            if (move.origin, move.keep) in played:
+                continue
+            mine, theirs = game.pieces(team), game.pieces(1 - team)
+            game.play(move)
+            left = game.pieces(team), game.pieces(1 - team)
+            game.undo()
+            if left != (mine, theirs):
+                worth = capture_worth(*left, mine - left[0], theirs - left[1])
+                played[move.origin, move.keep] = worth
+        assert SixSearch(game, math.inf).capture_gains(team) == played, str(game)
+        checked += bool(played)
+    assert checked >= 5
