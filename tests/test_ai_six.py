@@ -18,8 +18,8 @@ from sixtui.ai.six_search import PIECE_WORTH, WIN, SixSearch
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import new_game
 from sixtui.rules.hexes import NEIGHBOUR_STEPS, pack
-from sixtui.rules.six_ending import TOO_FEW
 from sixtui.rules.shapes import shapes_through
+from sixtui.rules.six_ending import TOO_FEW
 from support.six_games import OPTION_ARGUMENTS
 from support.six_solver import (
     can_win_at_once,
