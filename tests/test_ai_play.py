@@ -7,6 +7,7 @@ Cancelling a think (the worker returns at once and goes on) is tested in
 ``test_ai_worker.py``.
 """
 
+import math
 import random
 import time
 
@@ -15,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sixtui.ai import LEVELS, choose_turn
+from sixtui.ai.six import choose_six_move
 from sixtui.rules import new_game
 from support.six_games import Chooser
 from support.turns import play_whole_turn
@@ -137,6 +139,7 @@ def test_a_turn_takes_no_more_processor_time_than_its_budget_and_a_margin(level)
 
 # -- seeds ------------------------------------------------------------------------------------
 
+SIX_NODES = {"easy": 20, "normal": 80}  # about the positions of their first search
 SEED_GAMES = [
     ("connect6", {"size": 9}),
     ("gameof6", {"size": 8}),
@@ -147,13 +150,19 @@ SEED_GAMES = [
 
 def whole_game(name, options, levels, seed, turns=60):
     """The moves of a game (up to ``turns`` turns) between ``levels`` taking turns, each
-    turn seeded from ``seed``. The budget is far more than easy and normal use: their
-    work is never cut by the clock, so the seed alone decides."""
+    turn seeded from ``seed``. On the grids the budget is far more than easy and normal
+    use: their work is never cut by the clock, so the seed alone decides. In Six they
+    think until their time is up: a count of positions stops them instead."""
     game = new_game(name, **options)
     for turn in range(turns):
         if game.result is not None:
             break
-        moves = choose_turn(game, levels[turn % 2], seconds=30, seed=seed * 1000 + turn)
+        level, turn_seed = levels[turn % 2], seed * 1000 + turn
+        if name == "six":
+            rng = random.Random(turn_seed)
+            moves = choose_six_move(game, level, math.inf, rng, max_nodes=SIX_NODES[level])
+        else:
+            moves = choose_turn(game, level, seconds=30, seed=turn_seed)
         play_whole_turn(game, moves)
     return [str(move) for move in game.history]
 
