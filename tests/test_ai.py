@@ -2,11 +2,14 @@
 
 import doctest
 import importlib
+import math
+import random
 from itertools import combinations
 
 import pytest
 
-from sixtui.ai import LEVELS, choose_turn
+from sixtui.ai import LEVEL_SECONDS, LEVELS, choose_turn
+from sixtui.ai.six import choose_six_move
 from sixtui.rules import Move, new_game
 from support.turns import play_whole_turn, random_position
 
@@ -168,8 +171,14 @@ def test_six_blocks_a_row_one_piece_short(level):
 @pytest.mark.parametrize(("name", "options"), GAMES[:3])
 def test_the_same_seed_makes_the_same_choice(name, options):
     game = random_position(name, options, seed=8, turns=7)
-    first = [choose_turn(game, level="easy", seed=seed) for seed in range(6)]
-    assert first == [choose_turn(game, level="easy", seed=seed) for seed in range(6)]
+
+    def easy(seed):
+        if name == "six":  # easy thinks until its time is up: a count of positions stops it
+            return choose_six_move(game, "easy", math.inf, random.Random(seed), max_nodes=20)
+        return choose_turn(game, level="easy", seed=seed)
+
+    first = [easy(seed) for seed in range(6)]
+    assert first == [easy(seed) for seed in range(6)]
 
 
 def test_easy_varies_with_the_seed():
@@ -200,7 +209,9 @@ def test_computer_against_computer_finishes(name, options, levels):
     for turn in range(200):
         if game.result is not None:
             break
-        play_whole_turn(game, choose_turn(game, level=levels[turn % 2], seed=turn, seconds=0.3))
+        # Six's easy and normal think for all their time, whatever it is.
+        seconds = 0.1 if name == "six" else 0.3
+        play_whole_turn(game, choose_turn(game, level=levels[turn % 2], seed=turn, seconds=seconds))
     assert game.result is not None
     assert game.result.winner in (0, 1, None)
 
@@ -217,7 +228,8 @@ def test_stats_count_the_positions_searched(name, options):
     counts = []
     for level in LEVELS:
         stats = {"positions": -1}
-        choose_turn(game, level, seconds=0.2, seed=1, stats=stats)
+        # A fifth of each level's own time: Six's easy thinks as long as it is given.
+        choose_turn(game, level, seconds=LEVEL_SECONDS[level] / 5, seed=1, stats=stats)
         counts.append(stats["positions"])
     assert all(count > 0 for count in counts[1:]), counts
     assert counts[2] > counts[0], counts  # hard searches more than easy
