@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from sixtui.ai import LEVELS, choose_turn
+from sixtui.ai import LEVEL_SECONDS, LEVELS, choose_turn
 from sixtui.rules import Move, new_game
 from support.turns import level_turn, play_whole_turn, random_position
 
@@ -200,7 +200,9 @@ def test_computer_against_computer_finishes(name, options, levels):
     for turn in range(200):
         if game.result is not None:
             break
-        play_whole_turn(game, choose_turn(game, level=levels[turn % 2], seed=turn, seconds=0.3))
+        # Six's easy and normal think for all their time, whatever it is.
+        seconds = 0.1 if name == "six" else 0.3
+        play_whole_turn(game, choose_turn(game, level=levels[turn % 2], seed=turn, seconds=seconds))
     assert game.result is not None
     assert game.result.winner in (0, 1, None)
 
@@ -217,7 +219,8 @@ def test_stats_count_the_positions_searched(name, options):
     counts = []
     for level in LEVELS:
         stats = {"positions": -1}
-        choose_turn(game, level, seconds=0.2, seed=1, stats=stats)
+        # A fifth of each level's own time: Six's easy thinks as long as it is given.
+        choose_turn(game, level, seconds=LEVEL_SECONDS[level] / 5, seed=1, stats=stats)
         counts.append(stats["positions"])
     assert all(count > 0 for count in counts[1:]), counts
     assert counts[2] > counts[0], counts  # hard searches more than easy

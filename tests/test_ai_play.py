@@ -147,9 +147,10 @@ SEED_GAMES = [
 
 def whole_game(name, options, levels, seed, turns=60):
     """The moves of a game (up to ``turns`` turns) between ``levels`` taking turns, each
-    turn seeded from ``seed``. The budget is far more than normal uses, and easy in
-    Connect6 and Game of 6 puts down a count of stones: their work is never cut by the
-    clock, so the seed alone decides."""
+    turn seeded from ``seed``. The budget is far more than normal uses on the grids, and
+    the levels that think their whole time through search a count of positions
+    (:func:`support.turns.level_turn`): their work is never cut by the clock, so the seed
+    alone decides."""
     game = new_game(name, **options)
     for turn in range(turns):
         if game.result is not None:

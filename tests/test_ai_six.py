@@ -7,15 +7,19 @@ next to the mover's own pieces, so that shapes one or two pieces short abound.
 
 import doctest
 import importlib
+import math
 import random
 
 import pytest
 
 from sixtui.ai import LEVELS, choose_turn
+from sixtui.ai.six import choose_six_move
+from sixtui.ai.six_search import PIECE_WORTH, WIN, SixSearch
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import new_game
 from sixtui.rules.hexes import NEIGHBOUR_STEPS, pack
 from sixtui.rules.shapes import shapes_through
+from sixtui.rules.six_ending import TOO_FEW
 from support.six_games import OPTION_ARGUMENTS
 from support.six_solver import (
     can_win_at_once,
@@ -34,7 +38,10 @@ FIRST_ROUND_OPTIONS = [
     {"ruleset": "steffen", "players": 4},
 ]
 EVERY_OPTION = OPTION_ARGUMENTS
-QUICK = 0.15  # seconds a turn in these tests: enough for the search's first plies
+QUICK = 0.15  # seconds a turn of hard in these tests: enough for the search's first plies
+# Easy and normal think until their time is up: here they stop after so many positions
+# instead, past their first search, so that the tests are quick and repeat on any machine.
+NODES = {"easy": 20, "normal": 80}
 
 
 # -- the positions ----------------------------------------------------------------------------
@@ -73,9 +80,19 @@ def friends(game, move, team):
 
 
 def chosen(game, level, seed=1, seconds=QUICK):
-    moves = choose_turn(game, level=level, seed=seed, seconds=seconds)
+    if level == "hard":
+        moves = choose_turn(game, level=level, seed=seed, seconds=seconds)
+    else:
+        moves = counted_turn(game, level, seed)
     assert len(moves) == 1
     return moves[0]
+
+
+def counted_turn(game, level, seed, nodes=None):
+    """The turn of ``level`` searching ``nodes`` positions (its :data:`NODES` if not given)
+    whatever the time."""
+    rng = random.Random(seed)
+    return choose_six_move(game, level, math.inf, rng, max_nodes=nodes or NODES[level])
 
 
 # -- winning, blocking, double threats -----------------------------------------------------------
@@ -212,14 +229,14 @@ def test_the_same_seed_makes_the_same_move(options):
     for turns in (4, 14, 50):
         game = random_position("six", options, seed=turns, turns=turns)
         if game.result is None:
-            for level in ("easy", "normal"):
-                first = [choose_turn(game, level, seed=seed) for seed in range(4)]
-                assert first == [choose_turn(game, level, seed=seed) for seed in range(4)]
+            for level in LEVELS:
+                first = [counted_turn(game, level, seed, 100) for seed in range(4)]
+                assert first == [counted_turn(game, level, seed, 100) for seed in range(4)]
 
 
 def test_easy_varies_with_the_seed():
     game = random_position("six", {"ruleset": "steffen"}, seed=2, turns=8)
-    assert len({tuple(choose_turn(game, "easy", seed=seed)) for seed in range(12)}) > 1
+    assert len({tuple(counted_turn(game, "easy", seed)) for seed in range(12)}) > 1
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
@@ -227,18 +244,18 @@ def test_normal_and_hard_vary_with_the_seed_among_equal_moves(level):
     """Early positions offer several moves of the same worth: the seed picks one."""
     for turns in (2, 3, 4):
         game = random_position("six", {"ruleset": "steffen"}, seed=turns, turns=turns)
-        moves = {tuple(choose_turn(game, level, seconds=QUICK, seed=seed)) for seed in range(8)}
+        moves = {chosen(game, level, seed) for seed in range(8)}
         if len(moves) > 1:
             return
     raise AssertionError(f"{level} played the same move whatever the seed")
 
 
-def test_a_seed_repeats_a_whole_game_of_easy_against_normal():
+def test_a_seed_and_a_count_of_positions_repeat_a_whole_game():
     def game_of(seed):
         game = new_game("six", ruleset="romanian")
         while game.result is None and len(game.history) < 16:
-            level = ("easy", "normal")[game.to_move]
-            game.play(chosen(game, level, seed=seed + len(game.history), seconds=0.05))
+            level = LEVELS[len(game.history) % 3]
+            game.play(counted_turn(game, level, seed + len(game.history), 150)[0])
         return game.history
 
     assert game_of(5) == game_of(5)
@@ -300,3 +317,39 @@ def test_shapes_kept_move_by_move_find_every_winning_cell_and_double_threat(rule
 def test_docstring_examples_hold(module):
     failures, _ = doctest.testmod(importlib.import_module(f"sixtui.ai.{module}"))
     assert failures == 0
+
+
+# -- captures, read from the cut points, against the moves played -----------------------------
+
+
+def capture_worth(mine_left, theirs_left, lost_mine, lost_theirs):
+    if theirs_left <= TOO_FEW < mine_left:
+        return WIN
+    if mine_left <= TOO_FEW < theirs_left:
+        return -WIN
+    return PIECE_WORTH * (lost_theirs - lost_mine)
+
+
+@pytest.mark.parametrize("ruleset", ["steffen", "romanian-advanced"])
+def test_captures_read_from_the_cut_points_are_those_the_moves_make(ruleset):
+    """Every lift that captures, and only those, is valued by what playing it takes."""
+    checked = 0
+    for seed in range(40):
+        game = random_position("six", {"ruleset": ruleset}, seed=seed, turns=40 + seed)
+        if game.result is not None or game.in_hand(game.to_move):
+            continue
+        team = game.team(game.to_move)
+        played = {}
+        for move in game.legal_moves():
+            if (move.origin, move.keep) in played:
+                continue
+            mine, theirs = game.pieces(team), game.pieces(1 - team)
+            game.play(move)
+            left = game.pieces(team), game.pieces(1 - team)
+            game.undo()
+            if left != (mine, theirs):
+                worth = capture_worth(*left, mine - left[0], theirs - left[1])
+                played[move.origin, move.keep] = worth
+        assert SixSearch(game, math.inf).capture_gains(team) == played, str(game)
+        checked += bool(played)
+    assert checked >= 5

@@ -14,6 +14,7 @@ in a worker process.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -36,6 +37,7 @@ def choose_turn(
     seed: int | None = None,
     *,
     stats: dict[str, int] | None = None,
+    positions: int | None = None,
 ) -> list[Move]:
     """The moves that complete the current turn for the seat to move; ``game`` is kept.
 
@@ -46,22 +48,34 @@ def choose_turn(
     as its time allows. ``seconds`` is the time the turn may take
     (``None``: the level's :data:`LEVEL_SECONDS`); ``seed`` makes the choice
     reproducible. Given a ``stats`` dict, it sets ``stats["positions"]`` to the
-    positions searched.
+    positions searched. Given ``positions``, the search stops after that many
+    (stones put down on its board in Connect6 and Game of 6, positions visited in
+    Six), and the time no longer counts unless ``seconds`` is given too: the same
+    seed then gives the same turn on any machine, however busy.
 
     >>> from sixtui.rules import new_game
     >>> choose_turn(new_game("six"), level="expert")
     Traceback (most recent call last):
     ...
     ValueError: there is no level 'expert': choose easy, normal or hard
+    >>> g = new_game("connect6", size=9)
+    >>> g.play("E5")
+    >>> turns = {tuple(map(str, choose_turn(g, "hard", seed=3, positions=2000))) for _ in "ab"}
+    >>> len(turns)
+    1
     """
     if level not in LEVELS:
         raise ValueError(f"there is no level {level!r}: choose easy, normal or hard")
     if game.result is not None:
         raise ValueError("the game is over: there is no turn to play")
-    deadline = time.perf_counter() + (LEVEL_SECONDS[level] if seconds is None else seconds)
+    if positions is not None and positions < 1:
+        raise ValueError(f"a turn needs at least one position to search, not {positions}")
+    if seconds is None:
+        seconds = LEVEL_SECONDS[level] if positions is None else math.inf
+    deadline = time.perf_counter() + seconds
     rng = random.Random(seed)
     counted = {} if stats is None else stats
     counted["positions"] = 0
     if game.name == "six":
-        return choose_six_move(game, level, deadline, rng, counted)
-    return choose_grid_turn(game, level, deadline, rng, counted)
+        return choose_six_move(game, level, deadline, rng, counted, max_nodes=positions)
+    return choose_grid_turn(game, level, deadline, rng, counted, stones=positions)

@@ -1,30 +1,32 @@
 """The computer player of Six: takes wins, stops the other team's, and reads ahead
 for double threats, the two winning cells that one move cannot both fill.
 
-Every level first wins at once when it can (:func:`winning_move`). Then:
+Every level first wins at once when it can (:func:`winning_move`). Then each thinks
+until its time is up:
 
-* ``hard`` searches (:class:`~sixtui.ai.six_search.SixSearch`) deeper and deeper
-  until its time is up, and past the depth along threats (a winning cell made, the
-  other team forced to fill it) until one side has a double threat.
-* ``normal`` searches a fixed :data:`NORMAL_DEPTH` plies over fewer moves, without the
-  threats past the depth: it makes and stops the double threats one move away, as a
-  good club player does, but is outplayed in longer fights.
-* ``easy`` blocks a winning cell of the other team, then some of the time
-  (:data:`EASY_HURRIES`) plays one of its few best-ranked moves without looking
-  further, otherwise one of the moves that looks best one ply ahead, give or take a
-  little: it makes and misses double threats as a beginner does.
+* ``hard`` searches (:class:`~sixtui.ai.six_search.SixSearch`) deeper and deeper,
+  and past the depth along threats (a winning cell made, the other team forced to
+  fill it) until one side has a double threat (in the second round, only a few).
+* ``normal`` searches :data:`NORMAL_DEPTH` plies over a few moves a position, then
+  over more and more of them, and a ply deeper only once it has searched its every
+  move (:meth:`~sixtui.ai.six_search.SixSearch.widening_scores`), without the threats
+  past the depth: it makes and stops the double threats one move away, as a good club
+  player does, but is outplayed in longer fights.
+* ``easy`` blocks a winning cell of the other team and reads the same way from one
+  ply, but some of the time (:data:`EASY_HURRIES`) plays one of its few best-ranked
+  moves all the same, and otherwise any move that looks best, give or take a little
+  (:data:`EASY_MARGIN`): it makes and misses double threats as a beginner does.
 
-Every level plays within its time. Hard spends all of it; easy and normal do a
-fixed amount of work and answer as soon as it is done, so the same seed gives them
-the same move whatever the machine (the pace a person sees is the table's to set,
-not the worker's, which would otherwise sit idle while others wait for it).
-Hard's move also depends on how deep its time lets it read. Among moves of nearly
-equal worth the ``rng`` chooses, so that games differ.
+Each level thinks, never waits: the time a turn takes is the table's to pace, and a
+worker kept idle is one the server's other players wait for. A move thus depends on
+how far the machine lets a level read; given a count of positions (``max_nodes``)
+instead of a time, the same seed gives the same move on any machine. Among moves of
+nearly equal worth the ``rng`` chooses, so that games differ.
 
->>> import random, time
+>>> import math, random
 >>> from sixtui.rules import new_game
 >>> g = new_game("six", ruleset="romanian")
->>> [str(m) for m in choose_six_move(g, "normal", time.perf_counter() + 0.1, random.Random(0))]
+>>> [str(m) for m in choose_six_move(g, "normal", math.inf, random.Random(0), max_nodes=400)]
 ['0,-1']
 """
 
@@ -33,7 +35,7 @@ from __future__ import annotations
 import random
 import time
 
-from sixtui.ai.six_search import THREAT_WIN, WIN, SixSearch, Timeout
+from sixtui.ai.six_search import THREAT_WIN, WIN, SixSearch, pick
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import Game, Move
 from sixtui.rules.hexes import NEIGHBOUR_STEPS, pack
@@ -41,6 +43,9 @@ from sixtui.rules.hexes import NEIGHBOUR_STEPS, pack
 HARD_DEPTH = 64  # deeper than any budget allows: "hard" stops at its deadline
 HARD_WIDTH = 7
 HARD_THREAT_PLIES = 8
+# In the second round a lift makes threats almost anywhere: read past the depth, they
+# would leave hard a ply or two where it needs its depth for captures.
+HARD_SECOND_ROUND_THREAT_PLIES = 2
 NORMAL_DEPTH = 2
 NORMAL_WIDTH = 6
 NEAR_EQUAL = 4  # moves this close in worth to the best are a matter of taste: the seed picks
@@ -56,20 +61,24 @@ def choose_six_move(
     deadline: float,
     rng: random.Random,
     stats: dict[str, int] | None = None,
+    max_nodes: int | None = None,
 ) -> list[Move]:
-    """The one move that makes the current turn of a Six game;
-    ``stats["positions"]`` counts the positions its search visited."""
+    """The one move that makes the current turn of a Six game, searched until
+    ``deadline`` or, given ``max_nodes``, until the search has visited that many
+    positions; ``stats["positions"]`` counts the positions it visited."""
     winning = winning_move(game.copy(), deadline)
     if winning is not None:
         return [winning]
     if level == "hard":
-        search = SixSearch(game, deadline, HARD_WIDTH, HARD_THREAT_PLIES)
+        placing = game.in_hand(game.to_move)  # type: ignore[attr-defined]
+        threats = HARD_THREAT_PLIES if placing else HARD_SECOND_ROUND_THREAT_PLIES
+        search = SixSearch(game, deadline, HARD_WIDTH, threats, max_nodes)
         move, _ = search.best_move(HARD_DEPTH, rng, NEAR_EQUAL)
     elif level == "normal":
-        search = SixSearch(game, deadline, NORMAL_WIDTH)
-        move, _ = search.best_move(NORMAL_DEPTH, rng, NEAR_EQUAL)
+        search = SixSearch(game, deadline, NORMAL_WIDTH, max_nodes=max_nodes)
+        move, _ = pick(search.widening_scores(NORMAL_DEPTH, NEAR_EQUAL), rng, NEAR_EQUAL)
     else:
-        search = SixSearch(game, deadline, EASY_WIDTH)
+        search = SixSearch(game, deadline, EASY_WIDTH, max_nodes=max_nodes)
         move = _easy_move(search, rng)
     if stats is not None:
         stats["positions"] = search.nodes
@@ -78,13 +87,15 @@ def choose_six_move(
 
 def _easy_move(search: SixSearch, rng: random.Random) -> Move:
     """A hurried move among the best-ranked some of the time, else one of the moves
-    that look best one ply ahead, give or take :data:`EASY_MARGIN`."""
-    if rng.random() < EASY_HURRIES:
-        return rng.choice(search.candidates(EASY_CHOICES))
-    try:
-        scored = search.scores(1)
-    except Timeout:
-        return search.candidates(1)[0]
+    that look best as far as its time lets it read, give or take :data:`EASY_MARGIN`.
+
+    Easy thinks for its whole time either way: hurried, it plays by its first
+    impression of the moves all the same, as a beginner may."""
+    hurried = rng.random() < EASY_HURRIES
+    first_impression = search.candidates(EASY_CHOICES)
+    scored = search.widening_scores(1, EASY_MARGIN)
+    if hurried:
+        return rng.choice(first_impression)
     best = scored[0][1]
     if abs(best) >= THREAT_WIN // 2:
         return scored[0][0]
@@ -112,12 +123,12 @@ def winning_move(game: Game, deadline: float) -> Move | None:
     legal = game.legal_moves()
     if legal and legal[0].to is None:
         return legal[0]  # declare: the shape on the table wins
-    capturing = SixSearch(game, deadline).capture_gains(legal, team) if legal else {}
+    capturing = SixSearch(game, deadline).capture_gains(team)
     for move in legal:
         if time.perf_counter() > deadline:
             break
         lifts_a_prize = move.origin is not None and (
-            ring_prizes or capturing.get((pack(move.origin), move.keep), 0) >= WIN
+            ring_prizes or capturing.get((move.origin, move.keep), 0) >= WIN
         )
         if not lifts_a_prize and pack(move.to) not in completing:  # type: ignore[arg-type]
             continue

@@ -12,15 +12,17 @@ in step with every move tried:
 * the side to move with a winning cell plays it (every such move is tried);
 * a side facing a winning cell of the other team only blocks it;
 * otherwise the moves are ranked by what they do to the shapes through their cells,
-  cells that make a double threat (for either team) first, and the best ``width``
-  are searched.
+  cells that make a double threat (for either team) first, and in the second round
+  by what their lifts capture (read from the layout's cut points), and the best
+  ``width`` are searched.
 
 Where the depth runs out, the position is searched on along threats only
 (``threat_plies`` of them): the side to move makes a winning cell, the other must
 fill it, until one side has a double threat or no threat is left. A leaf is worth
-its shapes (:meth:`ShapeBoard.worth`) and, in the second round, its pieces; a
-winning cell of the side to move, or a double threat it can make while the other
-team has none, is almost a win; two winning cells of the other team almost a loss.
+its shapes (:meth:`ShapeBoard.worth`) and, in the second round, its pieces and the
+captures at hand; a winning cell of the side to move, a capture that leaves the other
+team too few pieces, or a double threat it can make while the other team has none, is
+almost a win; two winning cells of the other team almost a loss.
 
 >>> import time
 >>> from sixtui.rules import new_game
@@ -42,29 +44,59 @@ import time
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import Game, Move
 from sixtui.rules.hexes import Hex, pack, unpack
-from sixtui.rules.six_lifting import CutPoints
+from sixtui.rules.six_ending import TOO_FEW
 
 WIN = 1_000_000
 THREAT_WIN = WIN // 2  # a leaf the side to move wins within a turn or two, as the shapes tell
 PIECE_WORTH = 150  # in the second round, each piece more than the other team
 DOUBLE_THREAT_FIRST = 10_000  # ranks the cells that make a double threat first
 ROOT_EXTRA_WIDTH = 4  # the root's moves are few and matter most: look at a few more
+SECOND_ROUND_SCAN = 40  # second-round moves looked at one ply deep to choose the root's
 THREAT_MOVES = 6  # threats tried in each position past the depth
+MAX_DEPTH = 64  # deeper than any time allows
+WIDENING = 3 / 2  # each widening search looks at this many times the moves of the last
+# A leaf's captures, in the second round: the side to move takes its best one next, so it
+# counts for nearly all it is worth; the other team's may yet be parried.
+OWN_CAPTURE_SHARE = 3 / 4
+THEIR_CAPTURE_SHARE = 1 / 3
 
 
 class Timeout(Exception):
-    """The search's deadline has passed."""
+    """The search's deadline has passed (or its count of positions)."""
+
+
+def pick(
+    scored: list[tuple[Move, int]], rng: random.Random | None, margin: int
+) -> tuple[Move, int]:
+    """The best of ``scored`` (best first) or, given ``rng``, one of the moves within
+    ``margin`` of it (never among wins or losses found)."""
+    best_score = scored[0][1]
+    if rng is None or abs(best_score) >= THREAT_WIN // 2:
+        return scored[0]
+    return rng.choice([(move, score) for move, score in scored if score >= best_score - margin])
 
 
 class SixSearch:
     """Searches one Six position (on a copy of ``game``) until ``deadline``
-    (:func:`time.perf_counter` seconds), looking at ``width`` moves of each position
-    below the root (a few more at the root), and ``threat_plies`` plies of threats
-    past the depth."""
+    (:func:`time.perf_counter` seconds), or until it has visited ``max_nodes``
+    positions if given, looking at ``width`` moves of each position below the root (a
+    few more at the root), and ``threat_plies`` plies of threats past the depth.
 
-    def __init__(self, game: Game, deadline: float, width: int = 6, threat_plies: int = 0) -> None:
+    A count of positions, unlike a clock, stops the search at the same place on any
+    machine: with one, a seed repeats a game exactly.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        deadline: float,
+        width: int = 6,
+        threat_plies: int = 0,
+        max_nodes: int | None = None,
+    ) -> None:
         self.game = game.copy()
         self.deadline = deadline
+        self.max_nodes = max_nodes
         self.width = width
         self.threat_plies = threat_plies
         board = {pack(cell): team for cell, team in game.layout().items()}  # type: ignore[attr-defined]
@@ -75,6 +107,7 @@ class SixSearch:
         # the position comes again, deeper or by another order of the same moves.
         self._best_replies: dict[int, Move] = {}
         self._undo: list[tuple[Move, int, list[tuple[int, int]]]] = []
+        self._captures: dict[int, dict[tuple[Hex, Hex | None], int]] = {}
 
     # -- choosing ------------------------------------------------------------------------
 
@@ -90,26 +123,58 @@ class SixSearch:
         and a move checked one ply deep is a far better answer than none. Given
         ``rng``, it picks among the moves scored within ``margin`` of the best (never
         among wins or losses found).
+
+        In the second round the first search looks at :data:`SECOND_ROUND_SCAN` moves,
+        and the deeper ones at the best of them: there the moves are many, and a
+        capture's worth is better known one ply ahead than from the cells alone.
         """
-        moves = self.candidates(self.width + ROOT_EXTRA_WIDTH)
+        root_width = self.width + ROOT_EXTRA_WIDTH
+        placing = self.game.in_hand(self.game.to_move)  # type: ignore[attr-defined]
+        moves = self.candidates(root_width if placing else max(root_width, SECOND_ROUND_SCAN))
         scored = [(moves[0], -WIN)]
-        searches = [(1, 0)] + [(plies, self.threat_plies) for plies in range(1, depth + 1)]
+        try:
+            scored = self._root(moves, 1, margin, 0)
+        except Timeout:
+            return scored[0]
+        moves = [move for move, _ in scored[:root_width]]
+        searches = [(plies, self.threat_plies) for plies in range(1, depth + 1)]
         for plies, threats in searches:
             try:
                 scored = self._root(moves, plies, margin, threats)
             except Timeout:
                 break
             moves = [move for move, _ in scored]  # best first: more cut-offs next time
-        best_score = scored[0][1]
-        if rng is None or abs(best_score) >= THREAT_WIN // 2:
-            return scored[0]
-        return rng.choice([(move, s) for move, s in scored if s >= best_score - margin])
+        return pick(scored, rng, margin)
 
-    def scores(self, depth: int) -> list[tuple[Move, int]]:
-        """Every candidate of the root with its score ``depth`` plies deep, best first
-        (raises :class:`Timeout` at the deadline)."""
-        moves = self.candidates(self.width + ROOT_EXTRA_WIDTH)
-        return self._root(moves, depth, WIN, self.threat_plies)
+    def widening_scores(self, depth: int, margin: int) -> list[tuple[Move, int]]:
+        """The root's moves with their scores, best first, from the last search finished
+        before the deadline: ``depth`` plies over ``width`` moves a position, then over
+        more and more of them, and a ply deeper, again from ``width``, once the root's
+        every move has been searched. No threats are read past the depth.
+
+        Time buys breadth before depth: a player searching so reads every move a few
+        plies ahead before it reads any further. Those more than ``margin`` below the
+        best are only known to be so; at least the first ranked move is always given.
+        """
+        base = self.width
+        scored = [(self.candidates(base + ROOT_EXTRA_WIDTH)[0], -WIN)]
+        try:
+            while depth <= MAX_DEPTH:
+                ranked = self.candidates(self.width + ROOT_EXTRA_WIDTH)
+                # The best of the last search first, then those ranked best not yet among
+                # them: a move found best by a wide search is not dropped by a deep one.
+                moves = [move for move, _ in scored[: len(ranked)]]
+                moves += [move for move in ranked if move not in moves]
+                scored = self._root(moves, depth, margin, 0)
+                if len(ranked) < self.width + ROOT_EXTRA_WIDTH:  # the root's every move
+                    depth, self.width = depth + 1, base
+                else:
+                    self.width = int(self.width * WIDENING)
+        except Timeout:
+            pass
+        finally:
+            self.width = base
+        return scored
 
     def _root(
         self, moves: list[Move], depth: int, margin: int, threats: int
@@ -179,27 +244,34 @@ class SixSearch:
             unpack(cell)
             for cell in shapes.double_threat_cells(team) | shapes.double_threat_cells(1 - team)
         }
-        captures = self.capture_gains(moves, team)
-        placing: dict[Hex, int] = {}
-        lifting: dict[Hex, int] = {}
-
-        def gain(move: Move) -> int:
-            to = move.to
-            score = placing.get(to)  # type: ignore[arg-type]
-            if score is None:
-                score = shapes.placing_gain(pack(to), team) + DOUBLE_THREAT_FIRST * (to in urgent)  # type: ignore[arg-type]
-                placing[to] = score  # type: ignore[index]
-            origin = move.origin
-            if origin is not None:
-                lift = lifting.get(origin)
-                if lift is None:
-                    lift = lifting[origin] = shapes.lifting_gain(pack(origin), team)
-                score += lift
-                if captures:
-                    score += captures.get((pack(origin), move.keep), 0)
-            return score
-
-        return heapq.nlargest(width, moves, key=gain)
+        # Each cell put on and each cell lifted is weighed once: the second round has
+        # many more moves than cells.
+        placing = {
+            to: shapes.placing_gain(pack(to), team) + DOUBLE_THREAT_FIRST * (to in urgent)  # type: ignore[arg-type]
+            for to in {move.to for move in moves}
+        }
+        if not moves or moves[0].origin is None:
+            return heapq.nlargest(width, moves, key=lambda move: placing[move.to])  # type: ignore[index]
+        lifting = {
+            origin: shapes.lifting_gain(pack(origin), team)  # type: ignore[arg-type]
+            for origin in {move.origin for move in moves}
+        }
+        captures = self.capture_gains(team)
+        if not captures:
+            return heapq.nlargest(
+                width,
+                moves,
+                key=lambda move: placing[move.to] + lifting[move.origin],  # type: ignore[index]
+            )
+        return heapq.nlargest(
+            width,
+            moves,
+            key=lambda move: (
+                placing[move.to]  # type: ignore[index]
+                + lifting[move.origin]  # type: ignore[index]
+                + captures.get((move.origin, move.keep), 0)
+            ),  # type: ignore[arg-type]
+        )
 
     def _threats(self, team: int) -> list[Move]:
         """The best few moves that put a piece of ``team`` where it makes a winning cell,
@@ -211,30 +283,75 @@ class SixSearch:
         moves = [move for move in self.game.legal_moves() if move.to in cells]
         return self._ranked(moves, team, THREAT_MOVES)
 
-    def capture_gains(self, moves: list[Move], team: int) -> dict[tuple[int, Hex | None], int]:
-        """What the captures of each lift among ``moves`` that splits the layout are worth
-        to ``team``, by the lifted cell and the group kept: the other team's pieces taken
-        count for it, its own against it, and leaving the other team too few is a win.
+    def capture_gains(self, team: int) -> dict[tuple[Hex, Hex | None], int]:
+        """What each lift of ``team``'s that splits the layout captures, worth to
+        ``team``, by the lifted cell and the group kept (``None`` where one group is
+        largest): the other team's pieces taken count for it, its own against it, and
+        leaving the other team too few is a win (its own too few, a loss).
 
-        One move per lifted cell and group kept is played: what a lift captures does not
-        depend on where the piece goes.
+        Read from the layout's cut points, without playing a move (what a lift captures
+        does not depend on where the piece goes), and kept for the layout: leaves and
+        the positions above them ask again. Empty outside the second round, or where
+        splitting the layout is not allowed.
         """
-        if not moves or moves[0].origin is None or not self.game.rules.split_captures:  # type: ignore[attr-defined]
-            return {}
-        splitting = CutPoints(self.shapes.board).cut_cells
-        gains: dict[tuple[int, Hex | None], int] = {}
         game = self.game
-        for move in moves:
-            key = (pack(move.origin), move.keep)  # type: ignore[arg-type]
-            if key[0] not in splitting or key in gains:
-                continue
-            mine, theirs = game.pieces(team), game.pieces(1 - team)  # type: ignore[attr-defined]
-            game.play(move)
-            lost = mine - game.pieces(team), theirs - game.pieces(1 - team)  # type: ignore[attr-defined]
-            won = game.result is not None and game.result.winner == team
-            game.undo()
-            gains[key] = WIN if won else PIECE_WORTH * (lost[1] - lost[0])
+        if game.in_hand(game.to_move) or not game.rules.split_captures:  # type: ignore[attr-defined]
+            return {}
+        key = self.shapes.key * 2 + team
+        gains = self._captures.get(key)
+        if gains is None:
+            gains = self._captures[key] = {
+                lift: self._capture_worth(team, lost) for lift, lost in self._lifts(team)
+            }
         return gains
+
+    def _lifts(self, team: int) -> list[tuple[tuple[Hex, Hex | None], tuple[int, int]]]:
+        """Each lift of ``team``'s that splits the layout, by the lifted cell and the
+        group kept, with the pieces of team 0 and 1 it captures."""
+        cuts = self.game._cut_points()  # type: ignore[attr-defined]  # kept with the position
+        board = self.shapes.board
+        order, end, number = cuts.order, cuts.end, cuts.number
+        # Team 1's pieces among the first so many in the search's order: a group below a
+        # lifted piece is one slice of that order.
+        ones = [0]
+        for cell in order:
+            ones.append(ones[-1] + board[cell])
+        lifts = []
+        for origin in cuts.cut_cells:
+            if board[origin] != team:
+                continue
+            parts = cuts.parts_without(origin)
+            counted = []
+            for size, where in parts:
+                if where >= 0:
+                    of_one = ones[end[where]] - ones[where]
+                else:  # the pieces above the lifted one: all those not below it
+                    here = number[origin]
+                    of_one = ones[-1] - (ones[end[here]] - ones[here])
+                counted.append((size - of_one, of_one))
+            largest = max(size for size, _ in parts)
+            staying = [index for index, part in enumerate(parts) if part[0] == largest]
+            for kept in staying:
+                lost = (
+                    sum(zeros for index, (zeros, _) in enumerate(counted) if index != kept),
+                    sum(of_one for index, (_, of_one) in enumerate(counted) if index != kept),
+                )
+                keep = None
+                if len(staying) > 1:
+                    keep = unpack(min(cuts.members(origin, parts[kept])))
+                lifts.append(((unpack(origin), keep), lost))
+        return lifts
+
+    def _capture_worth(self, team: int, lost: tuple[int, int]) -> int:
+        """What losing ``lost`` pieces (of team 0 and 1) is worth to ``team``."""
+        game = self.game
+        mine = game.pieces(team) - lost[team]  # type: ignore[attr-defined]
+        theirs = game.pieces(1 - team) - lost[1 - team]  # type: ignore[attr-defined]
+        if theirs <= TOO_FEW < mine:
+            return WIN
+        if mine <= TOO_FEW < theirs:
+            return -WIN
+        return PIECE_WORTH * (lost[1 - team] - lost[team])
 
     def _declared(self, move: Move) -> Move:
         """``move`` written with ``!`` in a declaring game, where completing a shape wins
@@ -247,7 +364,9 @@ class SixSearch:
         """The position's worth for the team to move, searched ``depth`` plies deep and
         then ``threats`` plies of threats."""
         self.nodes += 1
-        if time.perf_counter() > self.deadline:
+        if time.perf_counter() > self.deadline or (
+            self.max_nodes is not None and self.nodes > self.max_nodes
+        ):
             raise Timeout
         team = self.game.team(self.game.to_move)
         if depth <= 0:
@@ -323,7 +442,26 @@ class SixSearch:
         if not theirs and self._placing() and shapes.double_threat_cells(team):
             return THREAT_WIN - ply - 2  # the other team can place only one piece
         pieces = self.game.pieces(team) - self.game.pieces(1 - team)  # type: ignore[attr-defined]
-        return shapes.worth(team) + PIECE_WORTH * pieces
+        worth = shapes.worth(team) + PIECE_WORTH * pieces
+        if theirs:
+            return worth  # the side to move must block: its captures wait
+        return worth + self._captures_worth(team, ply)
+
+    def _captures_worth(self, team: int, ply: int) -> int:
+        """What the captures at hand are worth to ``team``, to move, in the second round:
+        its best one it plays next (a win if it leaves the other team too few), the
+        other team's best it may yet parry."""
+        mine = max(self.capture_gains(team).values(), default=0)
+        if mine >= WIN:
+            return THREAT_WIN - ply - 1
+        theirs = self._their_capture_gain(team)
+        return int(max(mine, 0) * OWN_CAPTURE_SHARE - max(theirs, 0) * THEIR_CAPTURE_SHARE)
+
+    def _their_capture_gain(self, team: int) -> int:
+        """The best capture the other team of ``team`` has in the layout, were it to move."""
+        gains = self.capture_gains(1 - team)
+        best = max(gains.values(), default=0)
+        return min(best, PIECE_WORTH * TOO_FEW)  # a capture that wins may yet be stopped
 
     def _placing(self) -> bool:
         """Whether the seat to move and the next one both still place pieces: then no

@@ -54,7 +54,18 @@ _THROUGH: tuple[int, ...] = tuple(
     -offset * _KINDS + kind for kind, offsets in enumerate(_CELLS_OF_KIND) for offset in offsets
 )
 _PLACES_THROUGH = len(_THROUGH)
+# The same, rows and triangles apart from circles, whose middle may spoil them.
+_UNSPOILT_THROUGH = tuple(offset for offset in _THROUGH if offset & 7 != _CIRCLE)
+_CIRCLES_THROUGH = tuple(offset for offset in _THROUGH if offset & 7 == _CIRCLE)
 _ONE = (1, 16)  # a piece of team 0 or 1 in a place's count: team 0's in the low four bits
+# For each count of a place: the team alone in it and its pieces there, or ``None`` when
+# the place is empty or holds both teams.
+_ALONE: tuple[tuple[int, int] | None, ...] = tuple(
+    None
+    if not count or (count & 15 and count >> 4)
+    else ((1, count >> 4) if count >> 4 else (0, count & 15))
+    for count in range(16 * (SHAPE_SIZE + 1))
+)
 
 
 def cells_of(place: int) -> tuple[int, ...]:
@@ -109,8 +120,11 @@ class ShapeBoard:
 
     def _change(self, cell: int, team: int, step: int) -> None:
         """Counts ``step`` (a piece of ``team``, plus or minus) in every place through
-        ``cell``, and what each place brings to its team before and after."""
-        board, counts, worth, near = self.board, self._counts, self._worth, self._near
+        ``cell``, and what each place brings to its team before and after.
+
+        The search calls this four times a position: the places that no middle can
+        spoil are counted apart, without asking."""
+        board, counts = self.board, self._counts
         spoiling = not self.centre_may_be_opponent
         centred = cell * _KINDS + _CIRCLE  # the circle round ``cell``: its middle changes
         if spoiling:
@@ -120,30 +134,48 @@ class ShapeBoard:
         else:
             del board[cell]
         self.key ^= hash((cell, team))
-        for place in places_through(cell):
+        base = cell * _KINDS
+        for offset in _UNSPOILT_THROUGH:
+            place = base + offset
             was = counts.get(place, 0)
             now = was + step
             if now:
                 counts[place] = now
             else:
                 del counts[place]
-            middle = board.get(place >> 3) if spoiling and place & 7 == _CIRCLE else None
-            for count, sign in ((was, -1), (now, 1)):
-                zeros, ones = count & 15, count >> 4
-                if not count or (zeros and ones):
-                    continue
-                holder = 1 if ones else 0
-                if middle is not None and middle != holder:
-                    continue  # a circle spoilt by its middle
-                pieces = zeros or ones
-                worth[holder] += sign * SHAPE_WORTH[pieces]
-                if pieces >= SHAPE_SIZE - 2:
-                    if sign > 0:
-                        near[holder][place] = pieces
-                    else:
-                        del near[holder][place]
+            self._recount(place, _ALONE[was], _ALONE[now])
+        for offset in _CIRCLES_THROUGH:
+            place = base + offset
+            was = counts.get(place, 0)
+            now = was + step
+            if now:
+                counts[place] = now
+            else:
+                del counts[place]
+            before, after = _ALONE[was], _ALONE[now]
+            middle = board.get(place >> 3) if spoiling else None
+            if middle is not None:  # a circle spoilt by its middle brings nothing
+                before = None if before is None or before[0] != middle else before
+                after = None if after is None or after[0] != middle else after
+            self._recount(place, before, after)
         if spoiling:
             self._count(centred, 1)
+
+    def _recount(
+        self, place: int, before: tuple[int, int] | None, after: tuple[int, int] | None
+    ) -> None:
+        """What ``place`` brings: what its lone team held there ``before`` (if one did)
+        taken away, what it holds ``after`` added."""
+        if before is not None:
+            holder, pieces = before
+            self._worth[holder] -= SHAPE_WORTH[pieces]
+            if pieces >= SHAPE_SIZE - 2:
+                del self._near[holder][place]
+        if after is not None:
+            holder, pieces = after
+            self._worth[holder] += SHAPE_WORTH[pieces]
+            if pieces >= SHAPE_SIZE - 2:
+                self._near[holder][place] = pieces
 
     def _count(self, place: int, sign: int) -> None:
         """Adds (``sign`` 1) or takes away (-1) what ``place`` brings to its team."""

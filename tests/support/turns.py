@@ -1,17 +1,19 @@
 """Whole turns and random positions, shared by the computer-player tests."""
 
 import random
-import time
 from dataclasses import replace
 
 from sixtui.ai import choose_turn
-from sixtui.ai.grid import choose_grid_turn
 from sixtui.rules import new_game
 
-EASY_STONES = 1500
-"""Stones easy puts down in a test turn of Connect6 or Game of 6: it thinks its whole time
-through, so a count of stones keeps the suites quick and its turns repeatable however busy
-the machine is."""
+TEST_POSITIONS = {
+    ("grid", "easy"): 1500,
+    ("six", "easy"): 20,
+    ("six", "normal"): 80,
+}
+"""Positions searched in a test turn by the levels that think their whole time through
+(about their first search's worth): a count keeps the suites quick, and their turns
+repeatable however busy the machine is."""
 
 
 def play_whole_turn(game, moves):
@@ -44,8 +46,8 @@ def random_position(name, options, seed, turns):
 
 def level_turn(game, level, seed, seconds=None):
     """The turn of ``level`` seeded by ``seed``: ``seconds`` of thought (the level's own
-    time when ``None``), but :data:`EASY_STONES` stones for easy in Connect6 and Game of 6."""
-    if level == "easy" and game.name != "six":
-        deadline = time.perf_counter() + 30
-        return choose_grid_turn(game, level, deadline, random.Random(seed), stones=EASY_STONES)
+    time when ``None``), or :data:`TEST_POSITIONS` positions for the levels listed there."""
+    positions = TEST_POSITIONS.get(("six" if game.name == "six" else "grid", level))
+    if positions is not None:
+        return choose_turn(game, level=level, seed=seed, positions=positions)
     return choose_turn(game, level=level, seed=seed, seconds=seconds)
