@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from sixtui.ai import LEVELS
+from sixtui.ai import LEVELS, choose_turn
 from support.connect6_solver import (
     Board,
     can_six,
@@ -346,12 +346,15 @@ LOW_RANKED_THREE_TURN_WINS = (0, 8, 9, 10, 12, 14, 16, 18, 22)
 
 def test_hard_plays_the_low_ranked_three_turn_wins_in_a_short_turn():
     """The 9 positions of the suite above whose win starts with a pair of little
-    potential: hard finds them in a turn of 0.3 seconds, its threat search trying every
-    pair whose threats need both of White's stones."""
+    potential: hard finds them in a short turn (5,000 stones, about 0.3 seconds), its
+    threat search trying every pair whose threats need both of White's stones."""
     games = three_turn_wins_to_find()
     missed = []
     for number in LOW_RANKED_THREE_TURN_WINS:
-        pair = chosen_turn(games[number], "hard", seconds=0.3)
+        game = games[number]
+        moves = choose_turn(game, "hard", seed=0, positions=5000)
+        play_whole_turn(game.copy(), moves)
+        pair = turn_points(Board.of(game), moves)
         if not wins_in_three_with(Board.of(games[number]), 0, pair):
             missed.append(number)
     assert missed == []
