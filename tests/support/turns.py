@@ -8,6 +8,7 @@ from sixtui.rules import new_game
 
 TEST_POSITIONS = {
     ("grid", "easy"): 1500,
+    ("grid", "normal"): 8000,
     ("six", "easy"): 20,
     ("six", "normal"): 80,
 }
