@@ -474,7 +474,7 @@ async def test_help_shows_the_rules_and_escape_returns_to_the_game():
 
 async def test_connect6_against_the_computer_shows_it_thinking_and_the_cursor_moves():
     async with started_thinker() as thinker:
-        app = SixtuiApp(GameSetup.against("connect6", ["easy"], size=9), thinker, computer_pause=1)
+        app = SixtuiApp(GameSetup.against("connect6", ["easy"], size=9), thinker, computer_pause=4)
         async with app.run_test(size=SIZE) as pilot:
             screen = game_screen(app)
             session = screen.session
