@@ -21,8 +21,8 @@ weigh, and how sharply they judge them:
   It deepens its look ahead until its time is spent. In Game of 6 it reads the race
   to six colored cells a turn further: what the other team colors or breaks of its
   polygonals with its next turn, and what it still colors with the turn after.
-* ``normal`` does the same with three turns of threats and narrower looks, and
-  no double-threat search or enclosure reading.
+* ``normal`` does the same, Game of 6's reading of the race included, with three
+  turns of threats, narrower looks and no double-threat search.
 * ``easy`` looks ahead with narrow looks for its own time (at most
   :data:`EASY_SECONDS`, however long it is given) and misjudges pairs by up to a
   line of three, so it plays loosely; it makes six, and mostly stops the other
@@ -91,7 +91,7 @@ PLANS = {
     # its stones, not the clock, end its turns, so that a busy machine cannot vary them.
     # A beginner does not see a polygonal closing on it.
     "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, EASY_SECONDS, 12, False, False, 0),
-    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 12, True, False, 0),
+    "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 12, True, True, 0),
     "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8),
 }
 FIRST_CHECK_TURNS = 4  # turns of the other team's threat wins checked after the first look
