@@ -3,7 +3,8 @@
 import random
 from dataclasses import replace
 
-from sixtui.ai import choose_turn
+from sixtui.ai import LEVEL_SECONDS, choose_turn
+from sixtui.ai.grid_allowance import STONES_PER_SECOND
 from sixtui.rules import new_game
 
 TEST_POSITIONS = {
@@ -46,9 +47,14 @@ def random_position(name, options, seed, turns):
 
 
 def level_turn(game, level, seed, seconds=None):
-    """The turn of ``level`` seeded by ``seed``: ``seconds`` of thought (the level's own
-    time when ``None``), or :data:`TEST_POSITIONS` positions for the levels listed there."""
-    positions = TEST_POSITIONS.get(("six" if game.name == "six" else "grid", level))
+    """The turn of ``level`` seeded by ``seed``: :data:`TEST_POSITIONS` positions for the
+    levels listed there; for hard in Connect6 and Game of 6, the stones ``seconds`` (its
+    own time when ``None``) are worth on an unhurried machine; else ``seconds`` of thought."""
+    grid = game.name != "six"
+    positions = TEST_POSITIONS.get(("grid" if grid else "six", level))
+    if positions is None and grid and level == "hard":
+        worth = LEVEL_SECONDS[level] if seconds is None else seconds
+        positions = round(worth * STONES_PER_SECOND)
     if positions is not None:
         return choose_turn(game, level=level, seed=seed, positions=positions)
     return choose_turn(game, level=level, seed=seed, seconds=seconds)
