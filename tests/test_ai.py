@@ -224,3 +224,18 @@ def test_stats_count_the_positions_searched(name, options):
         counts.append(stats["positions"])
     assert all(count > 0 for count in counts[1:]), counts
     assert counts[2] > counts[0], counts  # hard searches more than easy
+
+
+@pytest.mark.parametrize("positions", [0, -5])
+def test_a_count_of_positions_below_one_is_refused(positions):
+    game = new_game("six")
+    with pytest.raises(ValueError, match=f"at least one position to search, not {positions}"):
+        choose_turn(game, level="hard", positions=positions)
+    assert game.history == []
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES[:3])
+def test_a_count_of_positions_repeats_hard_exactly(name, options):
+    game = random_position(name, options, seed=4, turns=6)
+    turns = {tuple(choose_turn(game, "hard", seed=2, positions=600)) for _ in range(2)}
+    assert len(turns) == 1
