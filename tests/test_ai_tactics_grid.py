@@ -44,8 +44,9 @@ from support.connect6_solver import (
 )
 from support.turns import level_turn, play_whole_turn
 
-# "hard" spends its whole budget unless it finds a win: a short one is enough for tactics
-# this shallow, and keeps the suites quick ("easy" puts down a count of stones).
+# Each level's test turn, turned into a count of stones by support.turns.level_turn (easy
+# and normal a fixed count, hard what these seconds are worth): a short one is enough for
+# tactics this shallow, and keeps the suites quick and the same on any machine.
 SECONDS = {"easy": 1.0, "normal": 1.0, "hard": 0.05}
 BLOCKING_SECONDS = 0.02  # "hard" keeps only pairs that stop a six before it searches
 
