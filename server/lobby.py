@@ -48,7 +48,7 @@ from sixtui.server.lobby_news import (
     unpack,
 )
 from sixtui.server.pairing import Waiter
-from sixtui.server.rooms import read_table
+from sixtui.server.rooms import TABLES_NEWS, read_table
 from sixtui.server.seated import AlreadySeated
 from sixtui.server.seating import (
     OpenTable,
@@ -145,13 +145,15 @@ class HubLobby(LobbySession):
         news = self._hub.subscribe(NEWS)
         mine = self._hub.subscribe(session_topic(self._me.sid))
         every_session = self._hub.subscribe(person_topic(self._me.identity))
-        self._subscriptions = [news, mine, every_session]
+        tables = self._hub.subscribe(TABLES_NEWS)
+        self._subscriptions = [news, mine, every_session, tables]
         await self._copy.read(self._hub, self._me.identity)
         await self._present()
         self._readers = [
             asyncio.create_task(self._read(news, self._heard)),
             asyncio.create_task(self._read(mine, self._heard_mine)),
             asyncio.create_task(self._read(every_session, self._heard_mine)),
+            asyncio.create_task(self._read(tables, self._heard_table)),
         ]
 
     # -- what the player sees ------------------------------------------------------------
@@ -563,10 +565,6 @@ class HubLobby(LobbySession):
         what = playing_text(choice, sides, self._me.name)
         await self._present(doing="playing", table=table, what=what, pool=None)
 
-    async def refresh(self) -> None:
-        if await self._copy.read_tables(self._hub):
-            self._tell(LobbyUpdate("lobby"))
-
     async def close(self) -> None:
         for reader in self._readers:
             reader.cancel()
@@ -643,6 +641,11 @@ class HubLobby(LobbySession):
             self._tell(LobbyUpdate("lobby"))
         elif folded(news["line"]["name"]) not in self._copy.muted:
             self._tell(LobbyUpdate("chat"))
+
+    async def _heard_table(self, news: dict[str, Any]) -> None:
+        """A game in progress began, changed or ended."""
+        if self._copy.heard_table(news):
+            self._tell(LobbyUpdate("lobby"))
 
     async def _heard_mine(self, news: dict[str, Any]) -> None:
         """News for this session alone."""

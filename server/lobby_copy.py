@@ -6,7 +6,8 @@ and what its player sees built from it.
 them). Two players are partners once each has asked the other: that follows from their
 two entries, so there is no step of its own to agree on. ``tables:live`` (map, the
 rooms') holds the games in progress, by table id, each a summary with ``game``,
-``options``, ``sides`` (the names on each side) and ``wins``.
+``options``, ``sides`` (the names on each side) and ``wins``; ``tables:news`` (topic,
+the rooms') tells of every change to it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from sixtui.server.challenges import ChallengeRecord
 from sixtui.server.hub import Hub
 from sixtui.server.lobby_news import BadNews, unpack
 from sixtui.server.pairing import PoolSummary, Waiter
+from sixtui.server.rooms import LIVE_TABLES
 from sixtui.server.seating import Seeker, computer_names
 from sixtui.tui.chat import ChatLine
 from sixtui.tui.lobby_commands import CLOSE, STANDARD_POOLS, GameChoice
@@ -36,7 +38,6 @@ from sixtui.tui.lobby_session import (
 from sixtui.tui.player_text import printable, shown_word
 
 PEOPLE = "lobby:people"
-LIVE_TABLES = "tables:live"
 BUSIEST_FIRST: tuple[Doing, ...] = ("playing", "watching", "waiting", "lobby")
 
 
@@ -129,6 +130,19 @@ class LobbyCopy:
         changed = tables != self.tables
         self.tables = tables
         return changed
+
+    def heard_table(self, news: dict[str, Any]) -> bool:
+        """Takes in a change to the games in progress (``tables:news``); true if the list
+        changed. :class:`BadNews` or :class:`KeyError` if it cannot be read."""
+        table_id, summary = str(news["id"]), news["summary"]
+        before = self.tables.get(table_id)
+        if summary is None:
+            self.tables.pop(table_id, None)
+        elif isinstance(summary, bytes):
+            self.tables[table_id] = _table_view(table_id, unpack(summary))
+        else:
+            raise BadNews(f"a table's summary is bytes, not {type(summary).__name__}")
+        return self.tables.get(table_id) != before
 
     def heard(self, news: dict[str, Any]) -> None:
         """Takes in a piece of news for every lobby (see :mod:`~sixtui.server.lobby_news`);

@@ -17,6 +17,9 @@ Hub names:
 * ``tables:live``: the tables whose match is in progress, by id, each a msgpack summary
   (game, options, names by side, status, wins, game number): the lobby's list of games
   to watch (map);
+* ``tables:news``: every change to ``tables:live``, as a msgpack map of the table's
+  ``id`` and its ``summary`` (nil once it left the list), so that lobbies keep their list
+  without reading it again (topic);
 * ``tables:ended``: the tables whose match is over or aborted, by id, each the wall-clock
   time it ended, in decimal (map); every table is in this list or the last;
 * ``tables:of:IDENTITY``: the tables in progress where a person holds a seat, by id, for a
@@ -49,6 +52,7 @@ from sixtui.server.table_state import SeatHolder, Sides, TableState, saved, tabl
 
 TABLE_NUMBERS = "tables"
 LIVE_TABLES = "tables:live"
+TABLES_NEWS = "tables:news"
 ENDED_TABLES = "tables:ended"
 COMPUTER = "computer:"  # how the identities the computer seats are given begin
 STALE = "the table has changed since you saw it: nothing was done, look again"
@@ -57,6 +61,18 @@ GONE = b"gone"  # the last news of a table: it was removed from the hub
 
 def table_topic(table_id: str) -> str:
     return f"table:{table_id}:news"
+
+
+async def list_live(hub: Hub, table_id: str, summary: bytes | None) -> None:
+    """Lists the table among the games in progress with its ``summary`` (see
+    :func:`summary`), or takes it off the list when ``summary`` is None, and tells the
+    lobbies."""
+    if summary is None:
+        await hub.map_delete(LIVE_TABLES, table_id)
+    else:
+        await hub.map_set(LIVE_TABLES, table_id, summary)
+    news = msgpack.packb({"id": table_id, "summary": summary})
+    await hub.publish(TABLES_NEWS, cast(bytes, news))
 
 
 def player_tables(identity: str) -> str:
@@ -301,7 +317,7 @@ async def _list(
     was_in_progress = before is not None and before.in_progress
     if not after.in_progress:
         if was_in_progress:
-            await hub.map_delete(LIVE_TABLES, table_id)
+            await list_live(hub, table_id, None)
             for holder in after.people:
                 await hub.map_delete(player_tables(str(holder.identity)), table_id)
             await hub.map_set(ENDED_TABLES, table_id, repr(now).encode())
@@ -310,7 +326,7 @@ async def _list(
         await hub.map_delete(ENDED_TABLES, table_id)
     listed = summary(after)
     if before is None or not was_in_progress or summary(before) != listed:
-        await hub.map_set(LIVE_TABLES, table_id, listed)
+        await list_live(hub, table_id, listed)
     if not was_in_progress:
         for holder in after.people:
             await hub.map_set(player_tables(str(holder.identity)), table_id, b"")

@@ -43,6 +43,7 @@ from sixtui.server.rooms import (
     GONE,
     LIVE_TABLES,
     end_deserted,
+    list_live,
     mark_away,
     mark_back,
     player_tables,
@@ -141,7 +142,7 @@ async def _forget(hub: Hub, table_id: str, state: TableState | None) -> None:
     seat still held there (by a server process that stopped before giving it back) is
     left to be taken over (:mod:`sixtui.server.seated`)."""
     await hub.publish(table_topic(table_id), GONE)
-    await hub.map_delete(LIVE_TABLES, table_id)
+    await list_live(hub, table_id, None)
     await hub.map_delete(ENDED_TABLES, table_id)
     for follower in await hub.map_all(followers_key(table_id)):
         await hub.map_delete(followers_key(table_id), follower)

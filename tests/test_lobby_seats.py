@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 
 from sixtui.server import pairing
 from sixtui.server.hub import MemoryHub
-from sixtui.server.lobby_copy import LIVE_TABLES
-from sixtui.server.rooms import open_table, read_table
+from sixtui.server.rooms import LIVE_TABLES, open_table, read_table
 from sixtui.server.seated import table_of
 from sixtui.server.table_life import Sweeper
 from sixtui.server.table_session import TableSession
@@ -178,3 +177,23 @@ async def test_the_tables_of_many_games_leave_nothing_in_the_hub():
     assert await read_table(hub, "1") is None
     await close_all(ann, bob)
     assert names_held(hub) == {"lobby:pools"}
+
+
+async def test_a_lobby_lists_a_game_as_it_begins_changes_and_ends():
+    hub = MemoryHub()
+    ann, bob, cy = await players(hub, ROOMS, "ann", "bob", "cy")
+    await ann.command("pair connect6")
+    await bob.command("pair connect6")
+    await settle()
+    (table,) = seated_at(ann)
+    (listed,) = cy.view.tables  # told, not read again: cy did nothing meanwhile
+    assert (listed.id, sorted(listed.sides[0] + listed.sides[1])) == (table, ["ann", "bob"])
+    await send(hub, table, "key-ann", "resign")
+    await settle()
+    assert cy.view.tables[0].wins == (1, 0) or cy.view.tables[0].wins == (0, 1)
+    for name in ("ann", "bob"):  # both gone between games: the match is over
+        await send(hub, table, f"key-{name}", "away")
+    await Sweeper(hub, Clock()).sweep()
+    await settle()
+    assert cy.view.tables == ()
+    await close_all(ann, bob, cy)

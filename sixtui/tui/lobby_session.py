@@ -160,10 +160,6 @@ class LobbySession(ABC):
         """The player is back in the lobby from a table they played or watched."""
 
     @abstractmethod
-    async def refresh(self) -> None:
-        """Reads again what changes without news to the lobby (the games in progress)."""
-
-    @abstractmethod
     async def close(self) -> None:
         """The player leaves: they stop waiting, their challenges are withdrawn, and the
         others are told."""

@@ -9,12 +9,11 @@ import msgpack
 
 from sixtui.server.hub import Hub, MemoryHub
 from sixtui.server.lobby import HubLobby
+from sixtui.server.rooms import list_live
 from sixtui.server.seating import SeatHolder
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.lobby_session import LobbySession, LobbyUpdate
 from sixtui.tui.screens.lobby import LobbyScreen
-
-LIVE_TABLES = "tables:live"
 
 
 class TablesOpened:
@@ -41,7 +40,7 @@ class TablesOpened:
             "wins": [0, 0],
             "number": 1,
         }
-        await hub.map_set(LIVE_TABLES, table, msgpack.packb(summary))
+        await list_live(hub, table, msgpack.packb(summary))
         return table
 
     def names(self, table: int = -1) -> list[list[str]]:

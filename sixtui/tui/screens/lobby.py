@@ -60,7 +60,7 @@ SPREAD = 0.01
 # Each lobby's place in the stagger, between 0 and 1: the fractional parts of multiples of
 # the golden ratio, which fall evenly apart however many lobbies there are.
 _STAGGERS = (number * 0.6180339887 % 1.0 for number in itertools.count())
-TICK = 5.0  # seconds between two readings of the games in progress and of waiting times
+TICK = 5.0  # seconds between two drawings of the waiting times
 LINE_KEYS = BindingsMap(Input.BINDINGS)  # the command line's editing keys
 
 KEYS = (
@@ -92,8 +92,8 @@ class LobbyChanged(Message):
 
 class LobbyScreen(FocusScreen[None]):
     """The lobby of ``session``. News that comes within ``quiet`` seconds of the last
-    drawing is drawn together at the end of them; every ``tick`` seconds the games in
-    progress are read again and the waiting times redrawn."""
+    drawing is drawn together at the end of them; every ``tick`` seconds the waiting times
+    are redrawn."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose", "Choose"),
@@ -162,7 +162,7 @@ class LobbyScreen(FocusScreen[None]):
     def on_mount(self) -> None:
         self._draw()
         self.set_focus(self.pools)
-        self._ticking = self.set_interval(self._tick, self._read_again)
+        self._ticking = self.set_interval(self._tick, self._count_on)
 
     def on_unmount(self) -> None:
         self._stop_listening()
@@ -226,8 +226,7 @@ class LobbyScreen(FocusScreen[None]):
         self.query_one(ChatLog).show(view)
         self.refresh_bindings()  # what the keys do follows what is shown
 
-    async def _read_again(self) -> None:
-        await self.session.refresh()
+    def _count_on(self) -> None:
         self.pools.show(self.session.view())  # the waiting times go on
 
     def say(self, text: str) -> None:
