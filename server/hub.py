@@ -35,12 +35,13 @@ reading a closed one raises :class:`StopAsyncIteration`.
 :meth:`~Hub.map_all`. A map with no fields left reads as empty.
 
 **Queues** (quick pairing): a queue holds members, each with a value and the moment it
-joined; :meth:`~Hub.queue_join` adds a member not yet in the queue, :meth:`~Hub.queue_leave`
-removes one, :meth:`~Hub.queue_list` lists them longest waiter first with the seconds each
-has waited, :meth:`~Hub.queue_take` takes the ``count`` longest waiters only if at least
-that many wait, and :meth:`~Hub.queue_take_members` takes the named members only if every
-one of them is still in the queue. Whatever is taken leaves the queue in the same step, so
-two pairings can never take the same member.
+joined; :meth:`~Hub.queue_join` adds a member not yet in the queue (as if it had joined
+``waited`` seconds ago, when given: a member taken out and put back keeps its place),
+:meth:`~Hub.queue_leave` removes one, :meth:`~Hub.queue_list` lists them longest waiter
+first with the seconds each has waited, :meth:`~Hub.queue_take` takes the ``count``
+longest waiters only if at least that many wait, and :meth:`~Hub.queue_take_members`
+takes the named members only if every one of them is still in the queue. Whatever is
+taken leaves the queue in the same step, so two pairings can never take the same member.
 
 **Counters**: :meth:`~Hub.next_number` returns 1, 2, 3, ... for each name, never the same
 number twice.
@@ -135,7 +136,9 @@ class Hub(ABC):
     async def map_all(self, name: str) -> dict[str, bytes]: ...
 
     @abstractmethod
-    async def queue_join(self, queue: str, member: str, value: bytes) -> bool: ...
+    async def queue_join(
+        self, queue: str, member: str, value: bytes, waited: float = 0.0
+    ) -> bool: ...
 
     @abstractmethod
     async def queue_leave(self, queue: str, member: str) -> bool: ...
@@ -264,11 +267,12 @@ class MemoryHub(Hub):
     async def map_all(self, name: str) -> dict[str, bytes]:
         return dict(self._maps.get(name, {}))
 
-    async def queue_join(self, queue: str, member: str, value: bytes) -> bool:
+    async def queue_join(self, queue: str, member: str, value: bytes, waited: float = 0.0) -> bool:
         waiting = self._queues.setdefault(queue, {})
         if member in waiting:
             return False
-        waiting[member] = _Waiting(bytes(value), time.monotonic(), next(self._joins))
+        since = time.monotonic() - max(0.0, waited)
+        waiting[member] = _Waiting(bytes(value), since, next(self._joins))
         return True
 
     async def queue_leave(self, queue: str, member: str) -> bool:
@@ -277,7 +281,7 @@ class MemoryHub(Hub):
     async def queue_list(self, queue: str) -> list[QueueEntry]:
         now = time.monotonic()
         waiting = self._queues.get(queue, {})
-        by_age = sorted(waiting.items(), key=lambda item: item[1].order)
+        by_age = sorted(waiting.items(), key=lambda item: (item[1].since, item[1].order))
         return [QueueEntry(member, w.value, now - w.since) for member, w in by_age]
 
     async def queue_take(self, queue: str, count: int) -> list[QueueEntry]:

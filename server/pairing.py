@@ -17,7 +17,7 @@ computer, another pool, another session of theirs) is passed over: their session
 of the seat, take them out of the pool. The rooms refuse to seat anyone at two games in
 play (:mod:`sixtui.server.seated`), so a table that loses that race is not opened: whoever
 sits elsewhere leaves the pool, told so with the partner who waits with them, and the
-others wait again.
+others wait again, in the places they had.
 
 ``lobby:pools`` (map) names every pool ever joined, so that a new session finds those
 beyond the standard ones. ``lobby:pool-numbers`` (counter) orders the news of pools: of
@@ -174,19 +174,23 @@ async def pair_pool(
         if playing:
             passed_over.update(waiter.member for waiter in playing)
             continue
-        if not await hub.queue_take_members(queue, [waiter.member for waiter in table]):
+        taken = await hub.queue_take_members(queue, [waiter.member for waiter in table])
+        if not taken:
             continue  # another pass took some of them, or someone left: look again
+        waited = {entry.member: entry.waited for entry in taken}
         await publish_summary(hub, choice)
         try:
             await seat(hub, open_table, choice, sides_of(table, rng), rng)
         except AlreadySeated as why:
             elsewhere = {waiter: sat for waiter in table if (sat := await _playing(hub, waiter))}
             await _tell_seated_elsewhere(hub, choice, elsewhere)
-            await _wait_again(hub, choice, [w for w in table if w not in elsewhere], str(why))
+            still = [w for w in table if w not in elsewhere]
+            await _wait_again(hub, choice, still, waited, str(why))
             passed_over.update(w.member for w in table if why.identity in w.identities)
             continue
         except TableProblem as why:
-            await _wait_again(hub, choice, table, f"the table could not be opened ({why})")
+            problem = f"the table could not be opened ({why})"
+            await _wait_again(hub, choice, table, waited, problem)
             return paired
         paired += table
 
@@ -221,12 +225,16 @@ async def _readable(hub: Hub, queue: str) -> list[tuple[QueueEntry, Waiter]]:
     return readable
 
 
-async def _wait_again(hub: Hub, choice: GameChoice, waiters: list[Waiter], why: str) -> None:
-    """Puts ``waiters``, taken for a table that was not opened, back in the pool, and tells
-    their sessions (which may have stopped waiting meanwhile, finding them taken) that
-    they wait again, and ``why``."""
+async def _wait_again(
+    hub: Hub, choice: GameChoice, waiters: list[Waiter], waited: dict[str, float], why: str
+) -> None:
+    """Puts ``waiters``, taken for a table that was not opened, back in the pool in the
+    places they had (each had ``waited`` seconds, by member), and tells their sessions
+    (which may have stopped waiting meanwhile, finding them taken) that they wait again,
+    and ``why``."""
     for waiter in waiters:
-        await hub.queue_join(pool_queue(choice.key), waiter.member, waiter.to_bytes())
+        value, since = waiter.to_bytes(), waited.get(waiter.member, 0.0)
+        await hub.queue_join(pool_queue(choice.key), waiter.member, value, since)
         for person in waiter.people:
             await tell_session(
                 hub,

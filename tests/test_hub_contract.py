@@ -213,6 +213,18 @@ async def test_a_queue_lists_its_members_longest_waiter_first(hub):
     assert await hub.queue_list("empty") == []
 
 
+async def test_a_member_put_back_keeps_the_place_it_had(hub):
+    await hub.queue_join("q", "ann", b"")
+    await asyncio.sleep(0.05)
+    await hub.queue_join("q", "bob", b"")
+    taken = await hub.queue_take("q", 1)
+    await hub.queue_join("q", "cy", b"")
+    assert await hub.queue_join("q", taken[0].member, b"", taken[0].waited)
+    entries = await hub.queue_list("q")
+    assert [entry.member for entry in entries] == ["ann", "bob", "cy"]
+    assert entries[0].waited >= 0.05
+
+
 async def test_taking_from_a_queue_takes_the_longest_waiters_or_nothing(hub):
     for name in ("ann", "bob", "cy"):
         await hub.queue_join("q", name, b"")

@@ -144,6 +144,19 @@ async def test_a_table_that_cannot_be_opened_leaves_its_players_waiting_and_says
     await close_all(ann, bob)
 
 
+async def test_players_who_wait_again_keep_the_places_they_had():
+    hub, tables = MemoryHub(), TablesOpened()
+    ann, bob = await players(hub, tables, "ann", "bob")
+    tables.refusing = "the rooms are closed"
+    await ann.command("pair connect6")
+    await asyncio.sleep(0.2)
+    await bob.command("pair connect6")
+    (first, second) = await hub.queue_list(pairing.pool_queue(CONNECT6.key))
+    assert (first.member, second.member) == ("key-ann", "key-bob")
+    assert first.waited >= 0.2 > second.waited
+    await close_all(ann, bob)
+
+
 # -- two processes pairing one pool at once ------------------------------------------------
 
 
