@@ -19,6 +19,7 @@ import asyncssh
 from sixtui.ai.worker import Thinker
 from sixtui.server.cli import DEFAULT_CONFIG
 from sixtui.server.listener import start_server
+from sixtui.server.log_text import log_to_stderr
 from sixtui.server.names import NamesFileError, open_name_book
 from sixtui.server.session import stop_sessions
 from sixtui.server.settings import ENV_PREFIX, SettingError, Settings, load_settings
@@ -29,9 +30,7 @@ log = logging.getLogger("sixtui.server")
 
 def run(arguments: argparse.Namespace) -> int:
     """Serves with the settings ``arguments`` (of ``sixtui serve``) make."""
-    logging.basicConfig(
-        level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s"
-    )
+    log_to_stderr()
     overrides: dict[str, object] = {
         name: value
         for name, value in (
