@@ -556,7 +556,6 @@ class HubLobby(LobbySession):
             await self.back_at(table, GameChoice(state.game, **state.options), sides)
         else:
             await self._present(doing="lobby", table=None, what="")
-        await self._copy.read_tables(self._hub)
         self._tell(LobbyUpdate("lobby"))
 
     async def back_at(self, table: str, choice: GameChoice, sides: list[list[str]]) -> None:
@@ -680,5 +679,4 @@ class HubLobby(LobbySession):
         await self._stop_waiting()  # seated by a challenge, or the computer, while waiting
         what = playing_text(choice, names, self._me.name)
         await self._present(doing="playing", table=table, what=what, pool=None)
-        await self._copy.read_tables(self._hub)
         self._tell(LobbyUpdate("seated", seated_text(choice, names, self._me.name), table))
