@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sixtui.rules import IllegalMove, Move, Square, load_game, new_game
+from sixtui.rules import IllegalMove, Move, NoSuchTeam, Square, load_game, new_game
 from sixtui.rules.game import Game
 from sixtui.rules.hexes import Hex
 from support.damaged_saves import damage, load_or_refusal, plausible_values
@@ -823,3 +823,19 @@ def saved_records():
 def test_load_game_of_made_up_record_refuses_or_returns_a_valid_game(record, extra):
     """A msgpack table with odd or missing fields loads as a valid game or is refused."""
     assert_loads_or_refuses(msgpack.packb({**extra, **record}))
+
+
+@given(
+    team=st.one_of(st.integers(), st.booleans()).filter(
+        lambda t: t not in (0, 1) or isinstance(t, bool)
+    )
+)
+def test_a_team_other_than_0_or_1_is_refused_by_name_and_changes_nothing(team):
+    six, grid = new_game("six", ruleset="romanian", declare=True), new_game("gameof6", size=9)
+    before = (six.to_bytes(), grid.to_bytes())
+    for ask in (six.pieces, six.declarable_shapes, grid.colored_count):
+        with pytest.raises(
+            NoSuchTeam, match=f"a team is 0 \\(the first to move\\) or 1, not {team!r}"
+        ):
+            ask(team)
+    assert (six.to_bytes(), grid.to_bytes()) == before

@@ -47,7 +47,7 @@ sixtui.rules.errors.IllegalMove: 3,3 does not touch the layout
 Result(winner=0, reason='resign', points=())
 """
 
-from sixtui.rules.errors import GameDataError, IllegalMove
+from sixtui.rules.errors import GameDataError, IllegalMove, NoSuchTeam
 from sixtui.rules.game import Game
 from sixtui.rules.games import GAMES, load_game, new_game
 from sixtui.rules.match import Match
@@ -62,6 +62,7 @@ __all__ = [
     "IllegalMove",
     "Match",
     "Move",
+    "NoSuchTeam",
     "Reason",
     "Result",
     "Square",

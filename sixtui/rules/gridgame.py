@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from sixtui.rules.errors import GameDataError, IllegalMove
+from sixtui.rules.errors import GameDataError, IllegalMove, checked_team
 from sixtui.rules.game import Game
 from sixtui.rules.move import Move
 from sixtui.rules.result import Result
@@ -181,7 +181,7 @@ class GridGame(Game):
 
     def colored_count(self, team: int) -> int:
         """How many cells have the team's color."""
-        return self._colored_count[team]
+        return self._colored_count[checked_team(team)]
 
     def winning_cells(self) -> list[Square]:
         """The points of the winning line (all of an overline), or ``[]``."""

@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from sixtui.rules.errors import GameDataError, IllegalMove
+from sixtui.rules.errors import GameDataError, IllegalMove, checked_team
 from sixtui.rules.game import Game
 from sixtui.rules.hexes import NEIGHBOUR_STEPS, Hex, pack, unpack
 from sixtui.rules.move import Move
@@ -133,6 +133,7 @@ class Six(Game):
 
     def pieces(self, team: int) -> int:
         """The team's pieces in the game: on the table and in hand."""
+        checked_team(team)
         pools = {self._pool_of_seat[seat] for seat in range(self.players) if seat % 2 == team}
         return self._on_table[team] + sum(self._hands[pool] for pool in pools)
 
@@ -170,8 +171,7 @@ class Six(Game):
         >>> [(kind, " ".join(map(str, cells))) for kind, cells in g.declarable_shapes(1)]
         [('row', '0,1 1,1 2,1 3,1 4,1 5,1')]
         """
-        if team not in (0, 1) or isinstance(team, bool):
-            raise IllegalMove(f"there is no team {team!r}: teams are 0 and 1")
+        checked_team(team)
         if not self.declare or self._result is not None:
             return []
         shapes = sorted(self._rights.declarable(team), key=by_kind)
