@@ -204,6 +204,33 @@ async def test_a_turn_given_up_on_before_a_worker_took_it_is_never_thought_about
         play_whole_turn(slow_position(), await busy)
 
 
+LONG = 120.0  # seconds: a turn that would hold its worker far longer than any test waits
+
+
+async def test_a_turn_given_up_on_while_a_worker_thinks_frees_the_worker_at_once():
+    async with Thinker(workers=1) as thinker:
+        await thinker.think(new_game("six"), seconds=0.1)  # the worker has started
+        given_up = asyncio.create_task(thinker.think(slow_position(), "hard", seconds=LONG))
+        await asyncio.sleep(0.5)  # the worker thinks about it now
+        given_up.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await given_up
+        # Had it run on, the next turn would wait two minutes for the worker.
+        six = new_game("six")
+        play_whole_turn(six, await asyncio.wait_for(thinker.think(six, seconds=0.1), LONG / 4))
+
+
+async def test_closing_stops_the_turns_under_way():
+    thinker = Thinker(workers=1)
+    await thinker.think(new_game("six"), seconds=0.1)
+    under_way = asyncio.create_task(thinker.think(slow_position(), "hard", seconds=LONG))
+    await asyncio.sleep(0.5)
+    await asyncio.wait_for(thinker.close(), LONG / 4)
+    with pytest.raises(RuntimeError, match="closed"):
+        await under_way
+    assert active_children() == []
+
+
 def test_workers_must_be_at_least_one():
     with pytest.raises(ValueError, match="at least one worker"):
         Thinker(workers=0)

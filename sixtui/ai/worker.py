@@ -22,6 +22,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import os
+import signal
 import sys
 from collections import deque
 from collections.abc import Hashable
@@ -29,7 +31,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing import resource_tracker
-from types import TracebackType
+from types import FrameType, TracebackType
 
 from sixtui.ai import choose_turn
 from sixtui.rules import Game, Move, load_game
@@ -39,9 +41,63 @@ __all__ = ["PlayerThinker", "Thinker"]
 DIED = "the computer player's worker process died; the next turn starts a new one"
 
 
-def _think_in_worker(data: bytes, level: str, seconds: float | None, seed: int | None) -> list[str]:
-    """In the worker: the turn chosen for the saved game ``data``, as move notation."""
-    return [str(move) for move in choose_turn(load_game(data), level, seconds, seed)]
+STOP_SIGNAL = signal.SIGUSR1  # tells a worker process to stop the turn it thinks about
+
+
+class TurnStopped(Exception):
+    """Raised in a worker process out of a turn nobody waits for any more."""
+
+
+class _Slots:
+    """What the event loop and the worker processes share of the turns under way: a pool
+    of ``workers`` processes has as many slots, one for each turn being thought about.
+    A slot holds the process thinking its turn (0 before it begins and after it ends) and
+    whether the turn is to stop. Plain shared memory without locks: a signal handler
+    reads it, and each entry has a single writer at a time."""
+
+    def __init__(self, context: multiprocessing.context.BaseContext, workers: int) -> None:
+        self.processes = context.RawArray("q", workers)
+        self.stopping = context.RawArray("b", workers)
+
+
+_slots: _Slots | None = None  # in a worker: the pool's slots
+_slot_thought: int | None = None  # in a worker: the slot of the turn it thinks about now
+
+
+def _join_pool(slots: _Slots) -> None:
+    """In a worker, as it starts: keeps the pool's slots, and stops a turn on
+    :data:`STOP_SIGNAL`."""
+    global _slots
+    _slots = slots
+    signal.signal(STOP_SIGNAL, _stop_if_asked)
+
+
+def _stop_if_asked(signum: int, frame: FrameType | None) -> None:
+    """In a worker: stops the turn under way if its slot says so. A signal that comes
+    late, once the turn ended or another began, finds nothing to stop."""
+    if _slots is not None and _slot_thought is not None and _slots.stopping[_slot_thought]:
+        raise TurnStopped
+
+
+def _think_in_worker(
+    data: bytes, level: str, seconds: float | None, seed: int | None, slot: int
+) -> list[str]:
+    """In the worker: the turn chosen for the saved game ``data``, as move notation.
+
+    The process writes itself into ``slot`` first and looks whether the turn was given up
+    on before it began; once it is written there, a stop comes as a signal.
+    """
+    global _slot_thought
+    assert _slots is not None, "the pool starts its workers with _join_pool"
+    _slot_thought = slot
+    try:
+        _slots.processes[slot] = os.getpid()
+        if _slots.stopping[slot]:
+            raise TurnStopped
+        return [str(move) for move in choose_turn(load_game(data), level, seconds, seed)]
+    finally:
+        _slot_thought = None
+        _slots.processes[slot] = 0
 
 
 def _warm_up() -> None:
@@ -73,15 +129,17 @@ def _file_descriptor(stream: object) -> int:
         return -1
 
 
-@dataclass
+@dataclass(eq=False)  # each turn is itself alone, whatever it holds
 class _Turn:
-    """A turn to think about, and where its answer goes."""
+    """A turn to think about, where its answer goes, and the slot it is thought in once a
+    worker has it."""
 
     data: bytes
     level: str
     seconds: float | None
     seed: int | None
     answer: asyncio.Future[list[str]] = field(repr=False)
+    slot: int | None = None
 
 
 def _default_start_method() -> str:
@@ -104,9 +162,8 @@ class Thinker:
 
     Cancellation: cancelling the task that awaits :meth:`think` returns at once
     (the :class:`asyncio.CancelledError` propagates). A turn that no worker has
-    taken yet is dropped; one already taken finishes within its own ``seconds``
-    budget and its result is dropped, so a worker may stay busy for up to that
-    budget.
+    taken yet is dropped; one already taken is stopped where it is (a signal to
+    its process), so the worker is free for the next turn at once.
 
     Use it as ``async with Thinker() as thinker:`` or call :meth:`close`.
     """
@@ -120,7 +177,9 @@ class Thinker:
         self._starting: asyncio.Task[ProcessPoolExecutor] | None = None
         self._closed = False
         self._lines: dict[Hashable, deque[_Turn]] = {}  # in the order they are served
-        self._busy = 0  # turns handed to workers and not yet answered
+        self._slots = _Slots(self._context, workers)
+        self._free_slots = list(range(workers))  # those of no turn handed to a worker
+        self._under_way: set[_Turn] = set()  # handed to a worker, not yet answered
 
     def for_player(self, player: Hashable) -> PlayerThinker:
         """This Thinker as ``player`` uses it: their turns wait behind their own only."""
@@ -152,22 +211,28 @@ class Thinker:
             notations = await turn.answer
         except asyncio.CancelledError:
             self._withdraw(player, turn)
+            self._stop(turn)
             raise
         return [game.parse_move(text) for text in notations]
 
     async def close(self) -> None:
         """Stops the workers and waits for them to exit; the Thinker cannot think afterwards.
 
-        Turns not yet taken fail with :class:`RuntimeError`; a running one ends
-        within its own ``seconds`` budget, and its result is dropped. The waiting
-        happens in a thread, so the event loop keeps running meanwhile.
+        Turns not yet taken fail with :class:`RuntimeError`, and so do those under way,
+        which are stopped. The waiting happens in a thread, so the event loop keeps
+        running meanwhile.
         """
         self._closed = True
+        closed = RuntimeError("this Thinker is closed")
         for line in self._lines.values():
             for turn in line:
                 if not turn.answer.done():
-                    turn.answer.set_exception(RuntimeError("this Thinker is closed"))
+                    turn.answer.set_exception(closed)
         self._lines.clear()
+        for turn in list(self._under_way):
+            if not turn.answer.done():
+                turn.answer.set_exception(closed)
+            self._stop(turn)
         if self._starting is not None:
             with contextlib.suppress(Exception):  # if the pool never started: nothing to stop
                 await asyncio.shield(self._starting)
@@ -191,7 +256,7 @@ class Thinker:
     def _hand_out(self) -> None:
         """Gives free workers the first turn of each line in turn, a line served going to
         the back."""
-        while self._busy < self.workers and self._lines and self._pool is not None:
+        while self._free_slots and self._lines and self._pool is not None:
             player, line = next(iter(self._lines.items()))
             turn = line.popleft()
             del self._lines[player]
@@ -203,14 +268,21 @@ class Thinker:
 
     def _start(self, pool: ProcessPoolExecutor, turn: _Turn) -> None:
         loop = asyncio.get_running_loop()
+        slot = self._free_slots.pop()
+        self._slots.stopping[slot] = 0
+        self._slots.processes[slot] = 0  # what a process that died there left
         try:
-            job = pool.submit(_think_in_worker, turn.data, turn.level, turn.seconds, turn.seed)
+            job = pool.submit(
+                _think_in_worker, turn.data, turn.level, turn.seconds, turn.seed, slot
+            )
         except (BrokenProcessPool, RuntimeError) as error:  # broken, or shut down
+            self._free_slots.append(slot)
             self._discard(pool)
             turn.answer.set_exception(RuntimeError(DIED))
             turn.answer.exception().__cause__ = error  # type: ignore[union-attr]
             return
-        self._busy += 1
+        turn.slot = slot
+        self._under_way.add(turn)
 
         def answered(job: Future[list[str]]) -> None:  # in the pool's own thread
             with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
@@ -219,7 +291,10 @@ class Thinker:
         job.add_done_callback(answered)
 
     def _answered(self, pool: ProcessPoolExecutor, turn: _Turn, job: Future[list[str]]) -> None:
-        self._busy -= 1
+        self._under_way.discard(turn)
+        if turn.slot is not None:
+            self._free_slots.append(turn.slot)
+            turn.slot = None
         if not turn.answer.done():
             try:
                 turn.answer.set_result(job.result())
@@ -231,6 +306,17 @@ class Thinker:
             except Exception as error:  # as choose_turn raised it
                 turn.answer.set_exception(error)
         self._hand_out()
+
+    def _stop(self, turn: _Turn) -> None:
+        """Stops a turn a worker thinks about, if one does: its slot says so, and its
+        process, if it has begun, is told by a signal (see :func:`_think_in_worker`)."""
+        if turn.slot is None:
+            return
+        self._slots.stopping[turn.slot] = 1
+        process = self._slots.processes[turn.slot]
+        if process:
+            with contextlib.suppress(ProcessLookupError):  # it has just ended
+                os.kill(process, STOP_SIGNAL)
 
     def _withdraw(self, player: Hashable, turn: _Turn) -> None:
         """Takes a turn that was given up on out of its line, if no worker has it yet."""
@@ -272,7 +358,9 @@ class Thinker:
         child, so it is done here rather than on the event loop by the first
         ``submit`` of :meth:`think`.
         """
-        pool = ProcessPoolExecutor(self.workers, mp_context=self._context)
+        pool = ProcessPoolExecutor(
+            self.workers, mp_context=self._context, initializer=_join_pool, initargs=(self._slots,)
+        )
         try:
             warm: list[Future[None]] = [pool.submit(_warm_up) for _ in range(self.workers)]
             for future in warm:
