@@ -36,6 +36,7 @@ RACE_WORTH = 8 * ENCLOSURE_WORTH  # a sixth cell colored: the game, as far as pa
 MOST_CLOSINGS = 12  # best closings of a side weighed in a reading
 READING_SHARE = 0.4  # of a turn's time, by when the reading of its pairs must end
 RACE_CLOSINGS = 4  # best closings of each side whose points the root pairs take
+AROUND_REACH = 3  # steps from a new dot within which closings that need it are looked for
 _RING = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))  # N, NE, E...
 
 
@@ -138,7 +139,8 @@ class Walls:
 
     def may_close(self, key: int, also: int = -1) -> bool:
         """Whether a dot on ``key`` (with one on ``also``) could color a cell: its open
-        neighbours split into separate arcs, or a wall's four sides would all be walls."""
+        neighbours split into separate arcs, or a wall's four sides would all be walls
+        (or colored cells)."""
         size = self.geometry.size
         bits = self.geometry.bits
         walls = self.walls | (bits[also] if also >= 0 else 0) | bits[key]
@@ -157,19 +159,23 @@ class Walls:
         )
 
     def _boxed(self, key: int, walls: int) -> bool:
-        """Whether the wall on ``key`` is off the edge with walls on its four sides."""
+        """Whether the wall on ``key`` is off the edge with walls (or colored cells) on its
+        four sides."""
         size, bits = self.geometry.size, self.geometry.bits
         col, row = key % size, key // size
         if col in (0, size - 1) or row in (0, size - 1):
             return False
-        return all(walls & bits[key + step] for step in (1, -1, size, -size))
+        # A colored cell beside it may be a sealed one of the team's own: count it closed.
+        closed = walls | self.colored
+        return all(closed & bits[key + step] for step in (1, -1, size, -size))
 
 
 def closings(
-    walls: Walls, board: LineBoard, taken: Iterable[int] = ()
+    walls: Walls, board: LineBoard, taken: Iterable[int] = (), around: Iterable[int] = ()
 ) -> Iterator[tuple[tuple[int, ...], int]]:
     """The single dots, then the pairs, on open points of ``board`` (not ``taken``) that
-    would color cells for the team of ``walls``, with the cells each colors.
+    would color cells for the team of ``walls``, with the cells each colors; given
+    ``around``, only dots within :data:`AROUND_REACH` steps of one of those points.
 
     A dot colors a cell only where :meth:`Walls.may_close` allows it, beside the team's
     walls; two dots far apart must each be such a point on their own.
@@ -179,6 +185,9 @@ def closings(
     near = [
         key for key in _beside_walls(walls, board) if key not in skip and board.cells[key] == EMPTY
     ]
+    centres = [(key % size, key // size) for key in around]
+    if centres:
+        near = [key for key in near if _within(key, size, centres)]
     alone = {key: walls.may_close(key) for key in near}
     singles: dict[int, int] = {}
     for key in near:
@@ -197,6 +206,14 @@ def closings(
         gained = walls.gain((first, second))
         if gained > max(singles.get(first, 0), singles.get(second, 0)):
             yield (first, second), gained
+
+
+def _within(key: int, size: int, centres: list[tuple[int, int]]) -> bool:
+    col, row = key % size, key // size
+    return any(
+        max(abs(col - centre_col), abs(row - centre_row)) <= AROUND_REACH
+        for centre_col, centre_row in centres
+    )
 
 
 def _beside_walls(walls: Walls, board: LineBoard) -> list[int]:
@@ -345,27 +362,40 @@ def _their_best_turn(
 
 
 def race_pairs(
-    board: LineBoard, team: int, pairs: list[tuple[int, ...]], most: int
+    board: LineBoard,
+    team: int,
+    pairs: list[tuple[int, ...]],
+    most: int,
+    beside_blocks: bool = False,
 ) -> list[tuple[int, ...]]:
     """``pairs`` (best first, not empty) with at most ``most`` pairs of the enclosure
     race after the first: those that close the team's best polygonals, and those that
     take the points where the other team would close its own, alone or beside ``pairs``'
     first; none that colors a cell holding one of the team's dots, whose lines the look
-    ahead counts on, unless all do. No more while the other team threatens six: then only
-    blocking pairs count."""
+    ahead counts on, unless all do. While the other team threatens six only blocking
+    pairs count: none of the race, or with ``beside_blocks`` those whose other dot
+    takes a race point beside a point that stops every threat alone."""
     own = Walls.of(board, team)
     alive = [pair for pair in pairs if not own.colors_own_dots(pair)] or pairs
-    if board.threats[1 - team]:
+    threatened = bool(board.threats[1 - team])
+    if threatened and not beside_blocks:
         return alive
-    partners = alive[0]
-    racing: list[tuple[int, ...]] = []
-    for keys, _ in best_closings(own, board)[:RACE_CLOSINGS]:
-        racing.extend(_with_partners(keys, partners))
     theirs = best_closings(Walls.of(board, 1 - team), board)[:RACE_CLOSINGS]
     points = list(dict.fromkeys(key for keys, _ in theirs for key in keys))
-    racing.extend(tuple(sorted(pair)) for pair in combinations(points, 2))
-    for point in points:
-        racing.extend(_with_partners((point,), partners))
+    racing: list[tuple[int, ...]] = []
+    if threatened:
+        blocks = [block[0] for block in board.blocking_sets(1 - team) if len(block) == 1]
+        ours = [keys for keys, _ in best_closings(own, board)[:RACE_CLOSINGS] if len(keys) == 1]
+        for block in blocks:
+            for keys in [*ours, *((point,) for point in points)]:
+                racing.extend(_with_partners(keys, (block,)))
+    else:
+        partners = alive[0]
+        for keys, _ in best_closings(own, board)[:RACE_CLOSINGS]:
+            racing.extend(_with_partners(keys, partners))
+        racing.extend(tuple(sorted(pair)) for pair in combinations(points, 2))
+        for point in points:
+            racing.extend(_with_partners((point,), partners))
     racing = [pair for pair in dict.fromkeys(racing) if not own.colors_own_dots(pair)][:most]
     return list(dict.fromkeys([alive[0], *racing, *alive]))
 

@@ -47,6 +47,7 @@ from itertools import combinations
 from sixtui.ai.enclosures import (
     COLORED_TO_WIN,
     ENCLOSURE_WORTH,
+    RACE_WORTH,
     READING_SHARE,
     EnclosureReading,
     Walls,
@@ -56,6 +57,7 @@ from sixtui.ai.enclosures import (
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.grid_search import WIN, OutOfTime, PairSearch, candidate_pairs
 from sixtui.ai.line_patterns import LineBoard, point_values
+from sixtui.ai.mixed_threats import MixedWin, mixed_wins, spoiled
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import Game, IllegalMove, Move
 
@@ -83,6 +85,8 @@ class Plan:
     guards_polygonals: bool  # Game of 6: whether it sees the other side's closings coming
     reads_enclosures: bool  # Game of 6: whether it reads the race to six colored cells a turn on
     double_threat_turns: int  # Connect6: the deepest win by continuous double threats looked for
+    # Game of 6: whether, threatened by a line, it weighs blocks beside dots of the race
+    mixes_threats: bool = False
 
 
 PLANS = {
@@ -92,7 +96,7 @@ PLANS = {
     # A beginner does not see a polygonal closing on it.
     "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, EASY_SECONDS, 12, False, False, 0),
     "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 12, True, True, 0),
-    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8),
+    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8, mixes_threats=True),
 }
 FIRST_CHECK_TURNS = 4  # turns of the other team's threat wins checked after the first look
 ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alone
@@ -103,6 +107,9 @@ ZONE_TURNS = 4  # how deep that search looks: deeper costs more than the checks 
 DOUBLE_THREAT_SHARE = 0.1
 DOUBLE_THREAT_LEAD = 2  # turns the check by double threats looks past the one by any threats
 SHORT_WIN_TURNS = 3  # own wins by any threats looked for before the double threats
+MIXED_SHARE = 0.05  # of the time, for each side's wins by a threat and a closing together
+MIXED_LOSS = 2 * RACE_WORTH  # a pair that leaves such a win: lost a turn later
+SPOILERS = 4  # points that spoil most of the other team's such wins, paired at the root
 BREAKING = 0.9  # breaking the other side's polygonal counts a little less than closing one
 NEIGHBOUR_WORTH = 3  # Game of 6: per own dot touching, for growing polygonals
 _AROUND = tuple((dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr)
@@ -178,14 +185,26 @@ def _searched_pair(
         work.name == "gameof6" and _attack_fails(work, board, attack, allowance.deadline)
     ):
         return attack
+    mixing = work.name == "gameof6" and plan.mixes_threats
+    if mixing:
+        attack = _own_mixed_win(work, board, allowance.part(plan.own_share + MIXED_SHARE))
+        if attack is not None:
+            return attack
     spent = plan.own_share + DOUBLE_THREAT_SHARE * bool(double_threats)
     zone = _their_threat_zone(
         board, team, min(ZONE_TURNS, plan.other_turns), double_threats, allowance, spent
     )
     pairs = _root_pairs(work, board, plan, values, zone or [], allowance.deadline)
+    theirs: list[MixedWin] = []
+    if mixing:
+        mixed_deadline = allowance.part(spent + ZONE_SHARE + MIXED_SHARE).deadline
+        theirs = mixed_wins(board, 1 - team, _needed(work, 1 - team), mixed_deadline)
+        pairs = _spoiling_pairs(pairs, theirs)
     # In Game of 6 a polygonal can win at once too, which the threat search does not see.
     threatened = zone is not None or (work.name == "gameof6" and plan.guards_polygonals)
-    return _best_safe_pair(work, board, pairs, plan, allowance, rng, threatened, double_threats)
+    return _best_safe_pair(
+        work, board, pairs, plan, allowance, rng, threatened, double_threats, theirs
+    )
 
 
 def _own_threat_win(
@@ -212,6 +231,39 @@ def _own_threat_win(
     return search.forced_win(plan.own_turns)
 
 
+def _own_mixed_win(game: Game, board: LineBoard, allowance: Allowance) -> tuple[int, ...] | None:
+    """Game of 6: the first pair that wins by a threat of six and a closing together
+    (:mod:`sixtui.ai.mixed_threats`) and does not fail at once as a threat win may."""
+    team = game.to_move
+    for win in mixed_wins(board, team, _needed(game, team), allowance.deadline):
+        if not _attack_fails(game, board, win.pair, allowance.deadline):
+            return win.pair
+    return None
+
+
+def _needed(game: Game, team: int) -> int:
+    """Game of 6: the cells ``team`` has yet to color to win."""
+    return COLORED_TO_WIN - game.colored_count(team)  # type: ignore[attr-defined]
+
+
+def _spoiling_pairs(pairs: list[tuple[int, ...]], theirs: list[MixedWin]) -> list[tuple[int, ...]]:
+    """``pairs`` with, after the first, pairs of the points that spoil most of the
+    other team's wins by a threat and a closing together (``theirs``): their own dots
+    first, then the points of their threats and closings."""
+    if not theirs:
+        return pairs
+    counted: dict[int, float] = {}
+    for win in theirs:
+        for key in win.points:
+            counted[key] = counted.get(key, 0.0) + 1.0 + (key in win.pair)
+    spoilers = sorted(counted, key=lambda key: (-counted[key], key))[:SPOILERS]
+    added = [tuple(sorted(pair)) for pair in combinations(spoilers, 2)]
+    added += [
+        tuple(sorted((key, partner))) for key in spoilers for partner in pairs[0] if partner != key
+    ]
+    return list(dict.fromkeys([pairs[0], *added, *pairs]))
+
+
 def _root_pairs(
     work: Game,
     board: LineBoard,
@@ -232,7 +284,7 @@ def _root_pairs(
     enclosing = {key: values[key] - lines[key] for key in values}
     pairs.sort(key=lambda pair: -sum(enclosing.get(key, 0.0) for key in pair) // ENCLOSURE_WORTH)
     if plan.reads_enclosures:
-        pairs = race_pairs(board, team, pairs, plan.root_pairs // 2)
+        pairs = race_pairs(board, team, pairs, plan.root_pairs // 2, plan.mixes_threats)
     pairs = pairs[: plan.root_pairs]
     return _breaking_pairs(work, board, pairs, deadline) if plan.guards_polygonals else pairs
 
@@ -477,6 +529,7 @@ def _best_safe_pair(
     rng: random.Random,
     threatened: bool,
     double_threats: int = 0,
+    their_mixed: list[MixedWin] | None = None,
 ) -> tuple[int, ...]:
     """The best of ``pairs`` by a look ahead deepened turn by turn while ``allowance``
     lasts, among those that leave the other team no threat win.
@@ -496,6 +549,8 @@ def _best_safe_pair(
         colored = (game.colored_count(0), game.colored_count(1))  # type: ignore[attr-defined]
         reading = EnclosureReading(board, team, colored)
         search.bonus = reading.bonus(pairs, allowance.part(READING_SHARE).deadline)
+        if their_mixed:
+            _count_mixed_losses(game, board, pairs, their_mixed, search.bonus, allowance)
     elif game.name == "gameof6":
         search.bonus = enclosure_bonus(board, team, pairs)
     checks = _SafetyChecks(game, board, allowance, double_threats)
@@ -510,6 +565,7 @@ def _best_safe_pair(
         best = ranked[0][0]
         if best <= -WIN // 2:
             break
+        lost = {pair for value, pair in ranked if value <= -WIN // 2}
         # The pairs just weighed, best first, then those left out as unsafe, once each.
         looked = [pair for _, pair in ranked]
         left_out = checks.unsafe.keys() - set(looked)
@@ -519,8 +575,9 @@ def _best_safe_pair(
             safe = checks.first_safe(pairs, turns) if threatened else pairs[0]
         except OutOfTime:
             # None checked yet: in Connect6 the look's best not found to lose; Game of 6
-            # keeps its first pair, which breaks the other team's polygonals when any can.
-            if depth == 1 and game.name != "gameof6":
+            # keeps its first pair, which breaks the other team's polygonals when any can,
+            # unless the look found it lost.
+            if depth == 1 and (game.name != "gameof6" or choice in lost):
                 choice = next((pair for pair in pairs if pair not in checks.unsafe), choice)
             break  # the last checked choice stands
         if safe is not None:
@@ -530,6 +587,27 @@ def _best_safe_pair(
         if best >= WIN // 2 and choice == pairs[0]:
             break  # a sure win: deeper looks say no more
     return choice
+
+
+def _count_mixed_losses(
+    game: Game,
+    board: LineBoard,
+    pairs: list[tuple[int, ...]],
+    theirs: list[MixedWin],
+    bonus: dict[tuple[int, ...], float],
+    allowance: Allowance,
+) -> None:
+    """Game of 6: takes :data:`MIXED_LOSS` off the ``bonus`` of each of ``pairs`` that
+    leaves the other team one of ``theirs``, its wins by a threat and a closing
+    together, read in order while the reading's share of ``allowance`` lasts."""
+    other = 1 - game.to_move
+    need = _needed(game, other)
+    deadline = allowance.part(READING_SHARE + MIXED_SHARE).deadline
+    for pair in pairs:
+        if time.perf_counter() > deadline:
+            return
+        if not all(spoiled(board, other, win, need, pair) for win in theirs):
+            bonus[pair] = bonus.get(pair, 0.0) - MIXED_LOSS
 
 
 class _SafetyChecks:
