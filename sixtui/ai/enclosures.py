@@ -50,6 +50,9 @@ class _Geometry:
     cells: int  # every cell of the board
     edge: int  # the cells on the board's edge
     bits: tuple[int, ...]  # each key's bit
+    rings: tuple[tuple[tuple[int, int], ...], ...]  # each key's ring: (position bit, cell bit)
+    crosses: tuple[tuple[int, ...], ...]  # each key and its orthogonal neighbours
+    sides: tuple[int, ...]  # each key's orthogonal neighbours' bits, 0 on the edge
 
 
 @cache
@@ -61,7 +64,30 @@ def _geometry(size: int) -> _Geometry:
         for key in range(size * size)
         if key < size or key >= size * (size - 1) or key % size in (0, size - 1)
     )
-    return _Geometry(size, width, sum(bits), edge, bits)
+    rings = tuple(
+        tuple(
+            (1 << position, bits[(key // size + dr) * size + key % size + dc])
+            for position, (dc, dr) in enumerate(_RING)
+            if 0 <= key % size + dc < size and 0 <= key // size + dr < size
+        )
+        for key in range(size * size)
+    )
+    crosses = tuple((key, *_orthogonal(key, size)) for key in range(size * size))
+    sides = tuple(
+        0 if edge & bits[key] else sum(bits[near] for near in _orthogonal(key, size))
+        for key in range(size * size)
+    )
+    return _Geometry(size, width, sum(bits), edge, bits, rings, crosses, sides)
+
+
+def _orthogonal(key: int, size: int) -> list[int]:
+    col, row = key % size, key // size
+    steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
+    return [
+        (row + dr) * size + col + dc
+        for dc, dr in steps
+        if 0 <= col + dc < size and 0 <= row + dr < size
+    ]
 
 
 @cache
@@ -141,33 +167,19 @@ class Walls:
         """Whether a dot on ``key`` (with one on ``also``) could color a cell: its open
         neighbours split into separate arcs, or a wall's four sides would all be walls
         (or colored cells)."""
-        size = self.geometry.size
-        bits = self.geometry.bits
+        geometry = self.geometry
+        bits = geometry.bits
         walls = self.walls | (bits[also] if also >= 0 else 0) | bits[key]
-        col, row = key % size, key // size
-        closed = 0
-        for position, (dc, dr) in enumerate(_RING):
-            near_col, near_row = col + dc, row + dr
-            if 0 <= near_col < size and 0 <= near_row < size:
-                closed |= bool(walls & bits[near_row * size + near_col]) << position
+        closed = sum(position for position, near in geometry.rings[key] if walls & near)
         if _ring_splits(closed):
             return True
+        # A colored cell beside a wall may be a sealed one of the team's own: it counts
+        # as closed; a wall on the edge is never boxed in.
+        sealed = walls | self.colored
         return any(
-            self._boxed(near, walls)
-            for near in (key, key + size, key - size, key + 1, key - 1)
-            if 0 <= near < size * size and abs(near % size - col) <= 1 and walls & bits[near]
+            walls & bits[near] and geometry.sides[near] and not geometry.sides[near] & ~sealed
+            for near in geometry.crosses[key]
         )
-
-    def _boxed(self, key: int, walls: int) -> bool:
-        """Whether the wall on ``key`` is off the edge with walls (or colored cells) on its
-        four sides."""
-        size, bits = self.geometry.size, self.geometry.bits
-        col, row = key % size, key // size
-        if col in (0, size - 1) or row in (0, size - 1):
-            return False
-        # A colored cell beside it may be a sealed one of the team's own: count it closed.
-        closed = walls | self.colored
-        return all(closed & bits[key + step] for step in (1, -1, size, -size))
 
 
 def closings(

@@ -11,11 +11,14 @@ team could still spoil each; :func:`spoiled` says whether a pair of the other te
 does.
 
 >>> from sixtui.ai.line_patterns import LineBoard
->>> board = LineBoard(12)
->>> for point in ["E5", "F5", "C6", "D7", "B7", "C8", "D8"]:  # a line of two, a cup
+>>> board = LineBoard(9)
+>>> for point in ["C2", "D2", "D6", "F6", "E7"]:  # a line of two; E6 walled in but for E5
 ...     board.play(board.key(point), 0)
->>> [[str(board.square(key)) for key in win.pair] for win in mixed_wins(board, 0, 5)]
-[['D5', 'C5']]
+>>> wins = mixed_wins(board, 0, 1)
+>>> (board.key("E2"), board.key("F2")) in [win.pair for win in wins]  # a four and E5
+True
+>>> (board.key("C5"), board.key("G5")) in [win.pair for win in wins]  # a three only
+False
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from itertools import combinations
 from sixtui.ai.enclosures import Walls, closings
 from sixtui.ai.line_patterns import LineBoard
 
-MOST_TRIED = 160  # pairs of one team weighed at most
+MOST_TRIED = 60  # pairs of one team weighed at most
 HELPERS_TOUCHING = 2  # own dots a point touches to help a closing
 
 
