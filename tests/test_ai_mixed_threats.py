@@ -13,19 +13,90 @@ from support.turns import level_turn
 
 # Black, to move, makes a line of four with K13 and J14 and K13 walls in the cells
 # that L11 then colors: six of them.
-LINE_AND_CUP = "K10 M12 K11 H12 I11 H10 J12 J10 L12 K9 L10 M11 I13 N12 G13".split()
+LINE_AND_CUP = [
+    "K10",
+    "M12",
+    "K11",
+    "H12",
+    "I11",
+    "H10",
+    "J12",
+    "J10",
+    "L12",
+    "K9",
+    "L10",
+    "M11",
+    "I13",
+    "N12",
+    "G13",
+]
 # White, to move, makes a four with G9 and F10, which color two cells and leave
 # E9 and D10 to color its last three.
-FOUR_AND_CLOSING = (
-    "K10 M12 K11 H12 I11 H10 I13 G13 H14 F12 F14 J10 H13 L8 H11 G14 H15 G11 H17 F15 G16 "
-    "I12 E13 J8 D14 E11 D12 J9 J13 C11 J12 B10 F11"
-).split()
+FOUR_AND_CLOSING = [
+    "K10",
+    "M12",
+    "K11",
+    "H12",
+    "I11",
+    "H10",
+    "I13",
+    "G13",
+    "H14",
+    "F12",
+    "F14",
+    "J10",
+    "H13",
+    "L8",
+    "H11",
+    "G14",
+    "H15",
+    "G11",
+    "H17",
+    "F15",
+    "G16",
+    "I12",
+    "E13",
+    "J8",
+    "D14",
+    "E11",
+    "D12",
+    "J9",
+    "J13",
+    "C11",
+    "J12",
+    "B10",
+    "F11",
+]
 
 # White, to move, has such wins (with I8 beside H9 or I11, among others) besides plain
 # moves that look as good to the line reading.
-WHITE_TO_MIX = (
-    "I7 I9 M8 M7 L12 L7 K9 K8 L9 J8 J10 M6 L10 K6 N9 J5 P11 J7 L8 K11 M11 N7 O8 J12 K13"
-).split()
+WHITE_TO_MIX = [
+    "I7",
+    "I9",
+    "M8",
+    "M7",
+    "L12",
+    "L7",
+    "K9",
+    "K8",
+    "L9",
+    "J8",
+    "J10",
+    "M6",
+    "L10",
+    "K6",
+    "N9",
+    "J5",
+    "P11",
+    "J7",
+    "L8",
+    "K11",
+    "M11",
+    "N7",
+    "O8",
+    "J12",
+    "K13",
+]
 
 
 def game_after(moves):

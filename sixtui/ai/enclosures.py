@@ -398,8 +398,11 @@ def race_pairs(
     if threatened:
         blocks = [block[0] for block in board.blocking_sets(1 - team) if len(block) == 1]
         ours = [keys for keys, _ in best_closings(own, board)[:RACE_CLOSINGS] if len(keys) == 1]
+        # Their single dots that close come first: those close with their next dot.
+        breaking = [keys[0] for keys, _ in theirs if len(keys) == 1]
+        breaking += [point for point in points if point not in breaking]
         for block in blocks:
-            for keys in [*ours, *((point,) for point in points)]:
+            for keys in [*ours, *((point,) for point in breaking)]:
                 racing.extend(_with_partners(keys, (block,)))
     else:
         partners = alive[0]
