@@ -13,96 +13,25 @@ from support.turns import level_turn
 
 # Black, to move, makes a line of four with K13 and J14 and K13 walls in the cells
 # that L11 then colors: six of them.
-LINE_AND_CUP = [
-    "K10",
-    "M12",
-    "K11",
-    "H12",
-    "I11",
-    "H10",
-    "J12",
-    "J10",
-    "L12",
-    "K9",
-    "L10",
-    "M11",
-    "I13",
-    "N12",
-    "G13",
-]
+LINE_AND_CUP = "K10 M12 K11 H12 I11 H10 J12 J10 L12 K9 L10 M11 I13 N12 G13"
 # White, to move, makes a four with G9 and F10, which color two cells and leave
 # E9 and D10 to color its last three.
-FOUR_AND_CLOSING = [
-    "K10",
-    "M12",
-    "K11",
-    "H12",
-    "I11",
-    "H10",
-    "I13",
-    "G13",
-    "H14",
-    "F12",
-    "F14",
-    "J10",
-    "H13",
-    "L8",
-    "H11",
-    "G14",
-    "H15",
-    "G11",
-    "H17",
-    "F15",
-    "G16",
-    "I12",
-    "E13",
-    "J8",
-    "D14",
-    "E11",
-    "D12",
-    "J9",
-    "J13",
-    "C11",
-    "J12",
-    "B10",
-    "F11",
-]
+FOUR_AND_CLOSING = (
+    "K10 M12 K11 H12 I11 H10 I13 G13 H14 F12 F14 J10 H13 L8 H11 G14 H15 G11 H17 F15 G16 "
+    "I12 E13 J8 D14 E11 D12 J9 J13 C11 J12 B10 F11"
+)
 
 # White, to move, has such wins (with I8 beside H9 or I11, among others) besides plain
 # moves that look as good to the line reading.
-WHITE_TO_MIX = [
-    "I7",
-    "I9",
-    "M8",
-    "M7",
-    "L12",
-    "L7",
-    "K9",
-    "K8",
-    "L9",
-    "J8",
-    "J10",
-    "M6",
-    "L10",
-    "K6",
-    "N9",
-    "J5",
-    "P11",
-    "J7",
-    "L8",
-    "K11",
-    "M11",
-    "N7",
-    "O8",
-    "J12",
-    "K13",
-]
+WHITE_TO_MIX = "I7 I9 M8 M7 L12 L7 K9 K8 L9 J8 J10 M6 L10 K6 N9 J5 P11 J7 L8 K11 M11 N7 O8 J12 K13"
 
 
-def game_after(moves):
+def game_after(moves, but_last=0):
+    """The game after the points ``moves`` names, but for its last ``but_last``."""
     game = new_game("gameof6")
-    for move in moves:
-        game.play(move)
+    points = moves.split()
+    for point in points[: len(points) - but_last]:
+        game.play(point)
     return game
 
 
@@ -182,7 +111,7 @@ def test_hard_plays_its_win_by_a_threat_and_a_closing():
 
 
 def test_hard_spoils_the_other_teams_win_by_a_threat_and_a_closing():
-    game = game_after(LINE_AND_CUP[:-2])
+    game = game_after(LINE_AND_CUP, but_last=2)
     board = LineBoard.from_game(game)
     other = 1 - game.to_move
     need = needed(game, other)
