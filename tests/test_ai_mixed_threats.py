@@ -96,7 +96,7 @@ def test_a_pair_elsewhere_spoils_nothing_and_one_on_the_win_does():
 
 
 def test_a_board_without_closings_has_no_such_win():
-    game = game_after(["J10", "K10", "K11", "L11", "M12", "N13", "A1"])
+    game = game_after("J10 K10 K11 L11 M12 N13 A1")
     board = LineBoard.from_game(game)
     assert mixed_wins(board, game.to_move, 6) == []
 
