@@ -28,10 +28,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
-from sixtui.ai.enclosures import Walls, closings
+from sixtui.ai.enclosures import Walls, best_closings, closings
 from sixtui.ai.line_patterns import LineBoard
 
-MOST_TRIED = 60  # pairs of one team weighed at most
+MOST_TRIED = 60  # pairs of one team making a threat of six weighed at most
+MOST_CLOSING_TRIED = 30  # pairs of one team making closings alone weighed at most
+FEW_CELLS = 3  # cells left to color from which closings alone are read
 HELPERS_TOUCHING = 2  # own dots a point touches to help a closing
 
 
@@ -53,10 +55,13 @@ def mixed_wins(
 ) -> list[MixedWin]:
     """``team``'s pairs after which the other team cannot both stop every threat of six
     and take a point of each dot or pair by which ``team`` colors ``need`` more cells,
-    nor win at once by six; tried until ``deadline`` (:func:`time.perf_counter`)."""
+    nor win at once by six; tried until ``deadline`` (:func:`time.perf_counter`).
+
+    With :data:`FEW_CELLS` cells or fewer to color, pairs that leave closings alone,
+    too many for two dots to take, count too."""
     walls = Walls.of(board, team)
     wins: list[MixedWin] = []
-    for pair in _tried_pairs(board, team):
+    for pair in _tried_pairs(board, team, walls, need):
         if time.perf_counter() > deadline:
             break
         win = _mixed_win(board, team, walls, need, pair)
@@ -82,10 +87,12 @@ def spoiled(board: LineBoard, team: int, win: MixedWin, need: int, pair: tuple[i
     return still is None
 
 
-def _tried_pairs(board: LineBoard, team: int) -> Iterator[tuple[int, ...]]:
+def _tried_pairs(board: LineBoard, team: int, walls: Walls, need: int) -> Iterator[tuple[int, ...]]:
     """The pairs that make a threat of six, at most :data:`MOST_TRIED`, those whose
     dots touch most of the team's own first: two dots in a window of two, a dot in a
-    window of three with another of those or one that may help a closing."""
+    window of three with another of those or one that may help a closing; then, with
+    :data:`FEW_CELLS` cells or fewer to color, at most :data:`MOST_CLOSING_TRIED` pairs
+    that close polygonals or of points that may help closings."""
     counts = board.counts[team]
     fours: set[tuple[int, ...]] = set()
     makers: set[int] = set()
@@ -105,6 +112,14 @@ def _tried_pairs(board: LineBoard, team: int) -> Iterator[tuple[int, ...]]:
     }
     ranked = sorted(pairs, key=lambda pair: (-sum(touching.get(key, 0) for key in pair), pair))
     yield from ranked[:MOST_TRIED]
+    if need <= FEW_CELLS:
+        closing = {keys for keys, _ in best_closings(walls, board) if len(keys) == 2}
+        closing |= set(combinations(sorted(helpers), 2))
+        closing -= pairs
+        ranked = sorted(
+            closing, key=lambda pair: (-sum(touching.get(key, 0) for key in pair), pair)
+        )
+        yield from ranked[:MOST_CLOSING_TRIED]
 
 
 def _touching(board: LineBoard, team: int) -> dict[int, int]:
@@ -128,6 +143,8 @@ def _mixed_win(
     if not all(board.is_empty(key) for key in pair):
         return None
     newly = walls.enclosed(walls.with_walls(pair)) & ~walls.enclosed()
+    if newly & walls.walls:  # a dot of its own dies, and the lines read through it
+        return None
     left = need - newly.bit_count()
     for key in pair:
         board.play(key, team)
@@ -144,9 +161,9 @@ def _unstoppable(
     """With ``pair`` played: the win, if the other team cannot stop both the threats
     and the closings of ``left`` cells."""
     other = 1 - team
-    if not board.threats[team] or board.threats[other] or left <= 0:
+    if board.threats[other] or left <= 0:
         return None
-    blocks = board.blocking_sets(team)
+    blocks = board.blocking_sets(team) if board.threats[team] else [()]
     after = Walls(walls.geometry, walls.with_walls(pair), walls.colored | newly)
     wins = [set(keys) for keys, gain in closings(after, board, around=pair) if gain >= left]
     if not wins:
@@ -160,9 +177,11 @@ def _unstoppable(
 
 
 def _meets(block: tuple[int, ...], wins: list[set[int]]) -> bool:
-    """Whether the other team's two dots, ``block`` and (if one) a dot of its choice,
-    take a point of every closing in ``wins``."""
+    """Whether the other team's two dots, ``block`` and as many as it leaves of its
+    choice, take a point of every closing in ``wins``."""
     missed = [keys for keys in wins if not keys & set(block)]
     if not missed:
         return True
-    return len(block) == 1 and bool(set.intersection(*missed))
+    if len(block) == 1:
+        return bool(set.intersection(*missed))
+    return not block and any(_meets((key,), missed) for key in set().union(*missed))
