@@ -31,7 +31,7 @@ from itertools import combinations
 from sixtui.ai.enclosures import Walls, best_closings, closings
 from sixtui.ai.line_patterns import LineBoard
 
-MOST_TRIED = 60  # pairs of one team making a threat of six weighed at most
+MOST_TRIED = 120  # pairs of one team making a threat of six weighed at most
 MOST_CLOSING_TRIED = 30  # pairs of one team making closings alone weighed at most
 FEW_CELLS = 3  # cells left to color from which closings alone are read
 HELPERS_TOUCHING = 2  # own dots a point touches to help a closing
