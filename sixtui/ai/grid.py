@@ -187,7 +187,7 @@ def _searched_pair(
         return attack
     mixing = work.name == "gameof6" and plan.mixes_threats
     if mixing:
-        attack = _own_mixed_win(work, board, allowance.part(plan.own_share + MIXED_SHARE))
+        attack = _own_mixed_win(work, board, _from_now(allowance, MIXED_SHARE))
         if attack is not None:
             return attack
     spent = plan.own_share + DOUBLE_THREAT_SHARE * bool(double_threats)
@@ -197,7 +197,7 @@ def _searched_pair(
     pairs = _root_pairs(work, board, plan, values, zone or [], allowance.deadline)
     theirs: list[MixedWin] = []
     if mixing:
-        mixed_deadline = allowance.part(spent + ZONE_SHARE + MIXED_SHARE).deadline
+        mixed_deadline = _from_now(allowance, MIXED_SHARE)
         theirs = mixed_wins(board, 1 - team, _needed(work, 1 - team), mixed_deadline)
         pairs = _spoiling_pairs(pairs, theirs)
     # In Game of 6 a polygonal can win at once too, which the threat search does not see.
@@ -231,14 +231,20 @@ def _own_threat_win(
     return search.forced_win(plan.own_turns)
 
 
-def _own_mixed_win(game: Game, board: LineBoard, allowance: Allowance) -> tuple[int, ...] | None:
+def _own_mixed_win(game: Game, board: LineBoard, deadline: float) -> tuple[int, ...] | None:
     """Game of 6: the first pair that wins by a threat of six and a closing together
     (:mod:`sixtui.ai.mixed_threats`) and does not fail at once as a threat win may."""
     team = game.to_move
-    for win in mixed_wins(board, team, _needed(game, team), allowance.deadline):
-        if not _attack_fails(game, board, win.pair, allowance.deadline):
+    for win in mixed_wins(board, team, _needed(game, team), deadline):
+        if not _attack_fails(game, board, win.pair, deadline):
             return win.pair
     return None
+
+
+def _from_now(allowance: Allowance, share: float) -> float:
+    """The time (:func:`time.perf_counter`) ``share`` of ``allowance``'s whole from now:
+    a reading that must have its time whatever the searches before it took."""
+    return time.perf_counter() + share * (allowance.deadline - allowance.start)
 
 
 def _needed(game: Game, team: int) -> int:
@@ -599,11 +605,19 @@ def _count_mixed_losses(
 ) -> None:
     """Game of 6: takes :data:`MIXED_LOSS` off the ``bonus`` of each of ``pairs`` that
     leaves the other team one of ``theirs``, its wins by a threat and a closing
-    together, read in order while the reading's share of ``allowance`` lasts."""
+    together: at once those that take no point of one, then, in order for
+    :data:`MIXED_SHARE` of ``allowance``, those that take points of every one but
+    spoil none of some (which the win is read again to tell)."""
     other = 1 - game.to_move
     need = _needed(game, other)
-    deadline = allowance.part(READING_SHARE + MIXED_SHARE).deadline
+    touching = []
     for pair in pairs:
+        if all(win.points & set(pair) for win in theirs):
+            touching.append(pair)
+        else:
+            bonus[pair] = bonus.get(pair, 0.0) - MIXED_LOSS
+    deadline = _from_now(allowance, MIXED_SHARE)
+    for pair in touching:
         if time.perf_counter() > deadline:
             return
         if not all(spoiled(board, other, win, need, pair) for win in theirs):
