@@ -41,7 +41,7 @@ import math
 import random
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from sixtui.ai.enclosures import (
@@ -98,6 +98,13 @@ PLANS = {
     "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 12, True, True, 0),
     "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8, mixes_threats=True),
 }
+# Game of 6: hard weighs fewer pairs and checks them a little less deep than in
+# Connect6, so that its look ahead reaches a turn or two past normal's in its time:
+# the polygonals, the race to six colored cells and the wins by a threat and a
+# closing together are read apart from the look ahead, which sees lines only.
+GAMEOF6_PLANS = {
+    "hard": replace(PLANS["hard"], root_width=10, root_pairs=20, reply_width=5, other_turns=4)
+}
 FIRST_CHECK_TURNS = 4  # turns of the other team's threat wins checked after the first look
 ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alone
 ZONE_TURNS = 4  # how deep that search looks: deeper costs more than the checks it saves
@@ -152,7 +159,7 @@ def _choose(
         return winning
     values = _point_values(work, board)
     team = work.to_move
-    plan = PLANS[level]
+    plan = GAMEOF6_PLANS.get(level, PLANS[level]) if work.name == "gameof6" else PLANS[level]
     if work.stones_left < 2:  # type: ignore[attr-defined]
         if level == "easy":
             return _as_moves(work, board, _easy_single(board, team, values, rng), values)
@@ -242,9 +249,11 @@ def _own_mixed_win(game: Game, board: LineBoard, deadline: float) -> tuple[int, 
 
 
 def _from_now(allowance: Allowance, share: float) -> float:
-    """The time (:func:`time.perf_counter`) ``share`` of ``allowance``'s whole from now:
-    a reading that must have its time whatever the searches before it took."""
-    return time.perf_counter() + share * (allowance.deadline - allowance.start)
+    """The time (:func:`time.perf_counter`) ``share`` of ``allowance``'s whole from now,
+    at the latest its end: a reading that must have its time whatever the searches
+    before it took."""
+    start = time.perf_counter()
+    return min(start + share * (allowance.deadline - allowance.start), allowance.deadline)
 
 
 def _needed(game: Game, team: int) -> int:
