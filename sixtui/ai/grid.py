@@ -20,9 +20,13 @@ weigh, and how sharply they judge them:
   own and the other team's, up to eight turns: the long wins strong programs play.
   It deepens its look ahead until its time is spent. In Game of 6 it reads the race
   to six colored cells a turn further: what the other team colors or breaks of its
-  polygonals with its next turn, and what it still colors with the turn after.
+  polygonals with its next turn, and what it still colors with the turn after; it
+  also reads wins by a threat of six and a closing together
+  (:mod:`sixtui.ai.mixed_threats`), plays its own, spoils the other team's, and
+  weighs fewer pairs, checked less deep, so that its look ahead reaches further.
 * ``normal`` does the same, Game of 6's reading of the race included, with three
-  turns of threats, narrower looks and no double-threat search.
+  turns of threats, narrower looks, no double-threat search and no reading of wins
+  by a threat and a closing together.
 * ``easy`` looks ahead with narrow looks for its own time (at most
   :data:`EASY_SECONDS`, however long it is given) and misjudges pairs by up to a
   line of three, so it plays loosely; it makes six, and mostly stops the other
