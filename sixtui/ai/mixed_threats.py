@@ -88,9 +88,9 @@ def spoiled(board: LineBoard, team: int, win: MixedWin, need: int, pair: tuple[i
 
 
 def _tried_pairs(board: LineBoard, team: int, walls: Walls, need: int) -> Iterator[tuple[int, ...]]:
-    """The pairs that make a threat of six, at most :data:`MOST_TRIED`, those whose
-    dots touch most of the team's own first: two dots in a window of two, a dot in a
-    window of three with another of those or one that may help a closing; then, with
+    """The pairs that make a threat of six, at most :data:`MOST_TRIED`, fours first,
+    then those whose dots touch most of the team's own: two dots in a window of two,
+    a dot in a window of three with another of those or one that may help a closing; then, with
     :data:`FEW_CELLS` cells or fewer to color, at most :data:`MOST_CLOSING_TRIED` pairs
     that close polygonals or of points that may help closings."""
     counts = board.counts[team]
@@ -110,7 +110,11 @@ def _tried_pairs(board: LineBoard, team: int, walls: Walls, need: int) -> Iterat
         for second in [*makers, *helpers]
         if first != second
     }
-    ranked = sorted(pairs, key=lambda pair: (-sum(touching.get(key, 0) for key in pair), pair))
+    # Fours first: they take both of the other team's dots to stop.
+    ranked = sorted(
+        pairs,
+        key=lambda pair: (pair not in fours, -sum(touching.get(key, 0) for key in pair), pair),
+    )
     yield from ranked[:MOST_TRIED]
     if need <= FEW_CELLS:
         closing = {keys for keys, _ in best_closings(walls, board) if len(keys) == 2}
