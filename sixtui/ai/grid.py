@@ -89,7 +89,8 @@ class Plan:
     guards_polygonals: bool  # Game of 6: whether it sees the other side's closings coming
     reads_enclosures: bool  # Game of 6: whether it reads the race to six colored cells a turn on
     double_threat_turns: int  # Connect6: the deepest win by continuous double threats looked for
-    # Game of 6: whether, threatened by a line, it weighs blocks beside dots of the race
+    # Game of 6: whether it reads wins by a threat of six and a closing together, and,
+    # threatened by a line, weighs blocks beside the dots of the race
     mixes_threats: bool = False
 
 
@@ -618,9 +619,9 @@ def _count_mixed_losses(
 ) -> None:
     """Game of 6: takes :data:`MIXED_LOSS` off the ``bonus`` of each of ``pairs`` that
     leaves the other team one of ``theirs``, its wins by a threat and a closing
-    together: at once those that take no point of one, then, in order for
-    :data:`MIXED_SHARE` of ``allowance``, those that take points of every one but
-    spoil none of some (which the win is read again to tell)."""
+    together: at once those that take no point of one of them; then, in order for
+    :data:`MIXED_SHARE` of ``allowance``, those of the rest that fail to spoil one,
+    each win read again after the pair."""
     other = 1 - game.to_move
     need = _needed(game, other)
     touching = []
