@@ -4,7 +4,8 @@ A team that makes a line of four open at both ends takes both of the other team'
 to stop; if the same two dots also leave it a dot or two that would color its last
 cells, the other team cannot stop both, and the game is won a turn later. Neither the
 line reading (:mod:`sixtui.ai.threat_search`) nor the race to six colored cells
-(:mod:`sixtui.ai.enclosures`) sees such a win alone.
+(:mod:`sixtui.ai.enclosures`) sees such a win alone. Near the end of the race, two dots
+that leave more closings than two dots can take win the same way, with no line.
 
 :func:`mixed_wins` finds a team's pairs that win so, with the points where the other
 team could still spoil each; :func:`spoiled` says whether a pair of the other team
