@@ -119,3 +119,13 @@ def test_hard_spoils_the_other_teams_win_by_a_threat_and_a_closing():
     assert theirs
     turn = tuple(board.key(move.to) for move in level_turn(game, "hard", seed=1))
     assert all(spoiled(board, other, win, need, turn) for win in theirs)
+
+
+def test_a_pair_whose_dot_is_walled_in_at_once_wins_nothing():
+    # White's L12 would make a four with M12, but L13, K12 and L11 wall it in: the dot
+    # colors its own cell, dies, and the four with it.
+    game = game_after("I7 L8 L13 J11 G8 K9 L10 J8 J10 M9 L11 H8 I9 K11 J12 N8 I13 K10 K12 K7 K13")
+    board = LineBoard.from_game(game)
+    team = game.to_move
+    pairs = [set(win.pair) for win in mixed_wins(board, team, needed(game, team))]
+    assert {board.key("L12"), board.key("M12")} not in pairs

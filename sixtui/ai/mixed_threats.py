@@ -147,8 +147,9 @@ def _mixed_win(
     """``pair`` as a :class:`MixedWin` of ``team`` if it is one on ``board``."""
     if not all(board.is_empty(key) for key in pair):
         return None
-    newly = walls.enclosed(walls.with_walls(pair)) & ~walls.enclosed()
-    if newly & walls.walls:  # a dot of its own dies, and the lines read through it
+    with_pair = walls.with_walls(pair)
+    newly = walls.enclosed(with_pair) & ~walls.enclosed()
+    if newly & with_pair:  # a dot of its own, maybe of the pair, dies with its lines
         return None
     left = need - newly.bit_count()
     for key in pair:
