@@ -9,6 +9,7 @@ from sixtui.ai.enclosures import (
     Walls,
     closings,
     lines_colored,
+    race_pairs,
 )
 from sixtui.ai.line_patterns import LineBoard
 from sixtui.rules import IllegalMove, new_game
@@ -82,3 +83,36 @@ def test_a_dot_that_walls_in_its_own_dot_is_seen_to_kill_it():
     colored = walls.enclosed(walls.with_walls([board.key("C4")]))
     # C3's dot dies with the cell: Black's row B3-D3 and column C2-C4 lose their lines.
     assert lines_colored(board, 0, colored) < 0
+
+
+def test_a_dot_that_seals_a_dot_beside_a_colored_cell_is_a_closing():
+    # White's N9 has walls on three sides and a cell it colored on the fourth: O9
+    # colors N9, White's sixth cell.
+    game = new_game("gameof6")
+    moves = (
+        "I7 I9 M8 M7 L12 L7 K9 K8 L9 J8 J10 M6 L10 K6 N9 J5 P11 J7 L8 K11 M11 N7 O8 J12 K13 "
+        "M9 N10 I8 P9 H10 I11"
+    )
+    for point in moves.split():
+        game.play(point)
+    board = LineBoard.from_game(game)
+    found = dict(closings(Walls.of(board, 1), board))
+    assert found[(board.key("O9"),)] == 1
+    game.play("G13")
+    game.play("I13")
+    assert colored_by(game, ["O9"]) == 1
+
+
+def test_threatened_by_a_line_the_race_pairs_block_beside_a_breaking_dot():
+    # White threatens six on the H-row, stopped by H6 alone, and walls in C3 but for C4.
+    game = new_game("gameof6", size=10)
+    moves = "J10 C2 B3 A10 A9 D3 H3 J1 J3 H4 H5 A1 A3 H7 H8"
+    for point in moves.split():
+        game.play(point)
+    board = LineBoard.from_game(game)
+    blocks = [(board.key("H6"), board.key("J8"))]
+    block, breaking = board.key("H6"), board.key("C4")
+    plain = race_pairs(board, 0, blocks, 4)
+    mixed = race_pairs(board, 0, blocks, 4, beside_blocks=True)
+    assert tuple(sorted((block, breaking))) not in plain
+    assert tuple(sorted((block, breaking))) in mixed

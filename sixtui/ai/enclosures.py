@@ -36,6 +36,7 @@ RACE_WORTH = 8 * ENCLOSURE_WORTH  # a sixth cell colored: the game, as far as pa
 MOST_CLOSINGS = 12  # best closings of a side weighed in a reading
 READING_SHARE = 0.4  # of a turn's time, by when the reading of its pairs must end
 RACE_CLOSINGS = 4  # best closings of each side whose points the root pairs take
+AROUND_REACH = 3  # steps from a new dot within which closings that need it are looked for
 _RING = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))  # N, NE, E...
 
 
@@ -49,6 +50,9 @@ class _Geometry:
     cells: int  # every cell of the board
     edge: int  # the cells on the board's edge
     bits: tuple[int, ...]  # each key's bit
+    rings: tuple[tuple[tuple[int, int], ...], ...]  # each key's ring: (position bit, cell bit)
+    crosses: tuple[tuple[int, ...], ...]  # each key and its orthogonal neighbours
+    sides: tuple[int, ...]  # each key's orthogonal neighbours' bits, 0 on the edge
 
 
 @cache
@@ -60,7 +64,30 @@ def _geometry(size: int) -> _Geometry:
         for key in range(size * size)
         if key < size or key >= size * (size - 1) or key % size in (0, size - 1)
     )
-    return _Geometry(size, width, sum(bits), edge, bits)
+    rings = tuple(
+        tuple(
+            (1 << position, bits[(key // size + dr) * size + key % size + dc])
+            for position, (dc, dr) in enumerate(_RING)
+            if 0 <= key % size + dc < size and 0 <= key // size + dr < size
+        )
+        for key in range(size * size)
+    )
+    crosses = tuple((key, *_orthogonal(key, size)) for key in range(size * size))
+    sides = tuple(
+        0 if edge & bits[key] else sum(bits[near] for near in _orthogonal(key, size))
+        for key in range(size * size)
+    )
+    return _Geometry(size, width, sum(bits), edge, bits, rings, crosses, sides)
+
+
+def _orthogonal(key: int, size: int) -> list[int]:
+    col, row = key % size, key // size
+    steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
+    return [
+        (row + dr) * size + col + dc
+        for dc, dr in steps
+        if 0 <= col + dc < size and 0 <= row + dr < size
+    ]
 
 
 @cache
@@ -138,38 +165,29 @@ class Walls:
 
     def may_close(self, key: int, also: int = -1) -> bool:
         """Whether a dot on ``key`` (with one on ``also``) could color a cell: its open
-        neighbours split into separate arcs, or a wall's four sides would all be walls."""
-        size = self.geometry.size
-        bits = self.geometry.bits
+        neighbours split into separate arcs, or a wall's four sides would all be walls
+        (or colored cells)."""
+        geometry = self.geometry
+        bits = geometry.bits
         walls = self.walls | (bits[also] if also >= 0 else 0) | bits[key]
-        col, row = key % size, key // size
-        closed = 0
-        for position, (dc, dr) in enumerate(_RING):
-            near_col, near_row = col + dc, row + dr
-            if 0 <= near_col < size and 0 <= near_row < size:
-                closed |= bool(walls & bits[near_row * size + near_col]) << position
+        closed = sum(position for position, near in geometry.rings[key] if walls & near)
         if _ring_splits(closed):
             return True
+        # A colored cell beside a wall may be a sealed one of the team's own: it counts
+        # as closed; a wall on the edge is never boxed in.
+        sealed = walls | self.colored
         return any(
-            self._boxed(near, walls)
-            for near in (key, key + size, key - size, key + 1, key - 1)
-            if 0 <= near < size * size and abs(near % size - col) <= 1 and walls & bits[near]
+            walls & bits[near] and geometry.sides[near] and not geometry.sides[near] & ~sealed
+            for near in geometry.crosses[key]
         )
-
-    def _boxed(self, key: int, walls: int) -> bool:
-        """Whether the wall on ``key`` is off the edge with walls on its four sides."""
-        size, bits = self.geometry.size, self.geometry.bits
-        col, row = key % size, key // size
-        if col in (0, size - 1) or row in (0, size - 1):
-            return False
-        return all(walls & bits[key + step] for step in (1, -1, size, -size))
 
 
 def closings(
-    walls: Walls, board: LineBoard, taken: Iterable[int] = ()
+    walls: Walls, board: LineBoard, taken: Iterable[int] = (), around: Iterable[int] = ()
 ) -> Iterator[tuple[tuple[int, ...], int]]:
     """The single dots, then the pairs, on open points of ``board`` (not ``taken``) that
-    would color cells for the team of ``walls``, with the cells each colors.
+    would color cells for the team of ``walls``, with the cells each colors; given
+    ``around``, only dots within :data:`AROUND_REACH` steps of one of those points.
 
     A dot colors a cell only where :meth:`Walls.may_close` allows it, beside the team's
     walls; two dots far apart must each be such a point on their own.
@@ -179,6 +197,9 @@ def closings(
     near = [
         key for key in _beside_walls(walls, board) if key not in skip and board.cells[key] == EMPTY
     ]
+    centres = [(key % size, key // size) for key in around]
+    if centres:
+        near = [key for key in near if _within(key, size, centres)]
     alone = {key: walls.may_close(key) for key in near}
     singles: dict[int, int] = {}
     for key in near:
@@ -197,6 +218,14 @@ def closings(
         gained = walls.gain((first, second))
         if gained > max(singles.get(first, 0), singles.get(second, 0)):
             yield (first, second), gained
+
+
+def _within(key: int, size: int, centres: list[tuple[int, int]]) -> bool:
+    col, row = key % size, key // size
+    return any(
+        max(abs(col - centre_col), abs(row - centre_row)) <= AROUND_REACH
+        for centre_col, centre_row in centres
+    )
 
 
 def _beside_walls(walls: Walls, board: LineBoard) -> list[int]:
@@ -345,27 +374,43 @@ def _their_best_turn(
 
 
 def race_pairs(
-    board: LineBoard, team: int, pairs: list[tuple[int, ...]], most: int
+    board: LineBoard,
+    team: int,
+    pairs: list[tuple[int, ...]],
+    most: int,
+    beside_blocks: bool = False,
 ) -> list[tuple[int, ...]]:
     """``pairs`` (best first, not empty) with at most ``most`` pairs of the enclosure
     race after the first: those that close the team's best polygonals, and those that
     take the points where the other team would close its own, alone or beside ``pairs``'
     first; none that colors a cell holding one of the team's dots, whose lines the look
-    ahead counts on, unless all do. No more while the other team threatens six: then only
-    blocking pairs count."""
+    ahead counts on, unless all do. While the other team threatens six only blocking
+    pairs count: none of the race, or with ``beside_blocks`` those whose other dot
+    takes a race point beside a point that stops every threat alone."""
     own = Walls.of(board, team)
     alive = [pair for pair in pairs if not own.colors_own_dots(pair)] or pairs
-    if board.threats[1 - team]:
+    threatened = bool(board.threats[1 - team])
+    if threatened and not beside_blocks:
         return alive
-    partners = alive[0]
-    racing: list[tuple[int, ...]] = []
-    for keys, _ in best_closings(own, board)[:RACE_CLOSINGS]:
-        racing.extend(_with_partners(keys, partners))
     theirs = best_closings(Walls.of(board, 1 - team), board)[:RACE_CLOSINGS]
     points = list(dict.fromkeys(key for keys, _ in theirs for key in keys))
-    racing.extend(tuple(sorted(pair)) for pair in combinations(points, 2))
-    for point in points:
-        racing.extend(_with_partners((point,), partners))
+    racing: list[tuple[int, ...]] = []
+    if threatened:
+        blocks = [block[0] for block in board.blocking_sets(1 - team) if len(block) == 1]
+        ours = [keys for keys, _ in best_closings(own, board)[:RACE_CLOSINGS] if len(keys) == 1]
+        # Their single dots that close come first: those close with their next dot.
+        breaking = [keys[0] for keys, _ in theirs if len(keys) == 1]
+        breaking += [point for point in points if point not in breaking]
+        for block in blocks:
+            for keys in [*ours, *((point,) for point in breaking)]:
+                racing.extend(_with_partners(keys, (block,)))
+    else:
+        partners = alive[0]
+        for keys, _ in best_closings(own, board)[:RACE_CLOSINGS]:
+            racing.extend(_with_partners(keys, partners))
+        racing.extend(tuple(sorted(pair)) for pair in combinations(points, 2))
+        for point in points:
+            racing.extend(_with_partners((point,), partners))
     racing = [pair for pair in dict.fromkeys(racing) if not own.colors_own_dots(pair)][:most]
     return list(dict.fromkeys([alive[0], *racing, *alive]))
 

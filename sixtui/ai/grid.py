@@ -20,9 +20,13 @@ weigh, and how sharply they judge them:
   own and the other team's, up to eight turns: the long wins strong programs play.
   It deepens its look ahead until its time is spent. In Game of 6 it reads the race
   to six colored cells a turn further: what the other team colors or breaks of its
-  polygonals with its next turn, and what it still colors with the turn after.
+  polygonals with its next turn, and what it still colors with the turn after; it
+  also reads wins by a threat of six and a closing together
+  (:mod:`sixtui.ai.mixed_threats`), plays its own, spoils the other team's, and
+  weighs fewer pairs, checked less deep, so that its look ahead reaches further.
 * ``normal`` does the same, Game of 6's reading of the race included, with three
-  turns of threats, narrower looks and no double-threat search.
+  turns of threats, narrower looks, no double-threat search and no reading of wins
+  by a threat and a closing together.
 * ``easy`` looks ahead with narrow looks for its own time (at most
   :data:`EASY_SECONDS`, however long it is given) and misjudges pairs by up to a
   line of three, so it plays loosely; it makes six, and mostly stops the other
@@ -41,12 +45,13 @@ import math
 import random
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from sixtui.ai.enclosures import (
     COLORED_TO_WIN,
     ENCLOSURE_WORTH,
+    RACE_WORTH,
     READING_SHARE,
     EnclosureReading,
     Walls,
@@ -56,6 +61,7 @@ from sixtui.ai.enclosures import (
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.grid_search import WIN, OutOfTime, PairSearch, candidate_pairs
 from sixtui.ai.line_patterns import LineBoard, point_values
+from sixtui.ai.mixed_threats import MixedWin, mixed_wins, spoiled
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import Game, IllegalMove, Move
 
@@ -83,6 +89,9 @@ class Plan:
     guards_polygonals: bool  # Game of 6: whether it sees the other side's closings coming
     reads_enclosures: bool  # Game of 6: whether it reads the race to six colored cells a turn on
     double_threat_turns: int  # Connect6: the deepest win by continuous double threats looked for
+    # Game of 6: whether it reads wins by a threat of six and a closing together, and,
+    # threatened by a line, weighs blocks beside the dots of the race
+    mixes_threats: bool = False
 
 
 PLANS = {
@@ -92,7 +101,14 @@ PLANS = {
     # A beginner does not see a polygonal closing on it.
     "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, EASY_SECONDS, 12, False, False, 0),
     "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 12, True, True, 0),
-    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8),
+    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8, mixes_threats=True),
+}
+# Game of 6: hard weighs fewer pairs and checks them a little less deep than in
+# Connect6, so that its look ahead reaches a turn or two past normal's in its time:
+# the polygonals, the race to six colored cells and the wins by a threat and a
+# closing together are read apart from the look ahead, which sees lines only.
+GAMEOF6_PLANS = {
+    "hard": replace(PLANS["hard"], root_width=10, root_pairs=20, reply_width=5, other_turns=4)
 }
 FIRST_CHECK_TURNS = 4  # turns of the other team's threat wins checked after the first look
 ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alone
@@ -103,6 +119,9 @@ ZONE_TURNS = 4  # how deep that search looks: deeper costs more than the checks 
 DOUBLE_THREAT_SHARE = 0.1
 DOUBLE_THREAT_LEAD = 2  # turns the check by double threats looks past the one by any threats
 SHORT_WIN_TURNS = 3  # own wins by any threats looked for before the double threats
+MIXED_SHARE = 0.1  # of the time, for each side's wins by a threat and a closing together
+MIXED_LOSS = 2 * RACE_WORTH  # a pair that leaves such a win: lost a turn later
+SPOILERS = 4  # points that spoil most of the other team's such wins, paired at the root
 BREAKING = 0.9  # breaking the other side's polygonal counts a little less than closing one
 NEIGHBOUR_WORTH = 3  # Game of 6: per own dot touching, for growing polygonals
 _AROUND = tuple((dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr)
@@ -145,7 +164,7 @@ def _choose(
         return winning
     values = _point_values(work, board)
     team = work.to_move
-    plan = PLANS[level]
+    plan = GAMEOF6_PLANS.get(level, PLANS[level]) if work.name == "gameof6" else PLANS[level]
     if work.stones_left < 2:  # type: ignore[attr-defined]
         if level == "easy":
             return _as_moves(work, board, _easy_single(board, team, values, rng), values)
@@ -178,14 +197,26 @@ def _searched_pair(
         work.name == "gameof6" and _attack_fails(work, board, attack, allowance.deadline)
     ):
         return attack
+    mixing = work.name == "gameof6" and plan.mixes_threats
+    if mixing:
+        attack = _own_mixed_win(work, board, _from_now(allowance, MIXED_SHARE))
+        if attack is not None:
+            return attack
     spent = plan.own_share + DOUBLE_THREAT_SHARE * bool(double_threats)
     zone = _their_threat_zone(
         board, team, min(ZONE_TURNS, plan.other_turns), double_threats, allowance, spent
     )
     pairs = _root_pairs(work, board, plan, values, zone or [], allowance.deadline)
+    theirs: list[MixedWin] = []
+    if mixing:
+        mixed_deadline = _from_now(allowance, MIXED_SHARE)
+        theirs = mixed_wins(board, 1 - team, _needed(work, 1 - team), mixed_deadline)
+        pairs = _spoiling_pairs(pairs, theirs)
     # In Game of 6 a polygonal can win at once too, which the threat search does not see.
     threatened = zone is not None or (work.name == "gameof6" and plan.guards_polygonals)
-    return _best_safe_pair(work, board, pairs, plan, allowance, rng, threatened, double_threats)
+    return _best_safe_pair(
+        work, board, pairs, plan, allowance, rng, threatened, double_threats, theirs
+    )
 
 
 def _own_threat_win(
@@ -212,6 +243,47 @@ def _own_threat_win(
     return search.forced_win(plan.own_turns)
 
 
+def _own_mixed_win(game: Game, board: LineBoard, deadline: float) -> tuple[int, ...] | None:
+    """Game of 6: the first pair that wins by a threat of six and a closing together
+    (:mod:`sixtui.ai.mixed_threats`) and does not fail at once as a threat win may."""
+    team = game.to_move
+    for win in mixed_wins(board, team, _needed(game, team), deadline):
+        if not _attack_fails(game, board, win.pair, deadline):
+            return win.pair
+    return None
+
+
+def _from_now(allowance: Allowance, share: float) -> float:
+    """The time (:func:`time.perf_counter`) ``share`` of ``allowance``'s whole from now,
+    at the latest its end: a reading that must have its time whatever the searches
+    before it took."""
+    start = time.perf_counter()
+    return min(start + share * (allowance.deadline - allowance.start), allowance.deadline)
+
+
+def _needed(game: Game, team: int) -> int:
+    """Game of 6: the cells ``team`` has yet to color to win."""
+    return COLORED_TO_WIN - game.colored_count(team)  # type: ignore[attr-defined]
+
+
+def _spoiling_pairs(pairs: list[tuple[int, ...]], theirs: list[MixedWin]) -> list[tuple[int, ...]]:
+    """``pairs`` with, after the first, pairs of the points that spoil most of the
+    other team's wins by a threat and a closing together (``theirs``): their own dots
+    first, then the points of their threats and closings."""
+    if not theirs:
+        return pairs
+    counted: dict[int, float] = {}
+    for win in theirs:
+        for key in win.points:
+            counted[key] = counted.get(key, 0.0) + 1.0 + (key in win.pair)
+    spoilers = sorted(counted, key=lambda key: (-counted[key], key))[:SPOILERS]
+    added = [tuple(sorted(pair)) for pair in combinations(spoilers, 2)]
+    added += [
+        tuple(sorted((key, partner))) for key in spoilers for partner in pairs[0] if partner != key
+    ]
+    return list(dict.fromkeys([pairs[0], *added, *pairs]))
+
+
 def _root_pairs(
     work: Game,
     board: LineBoard,
@@ -232,7 +304,7 @@ def _root_pairs(
     enclosing = {key: values[key] - lines[key] for key in values}
     pairs.sort(key=lambda pair: -sum(enclosing.get(key, 0.0) for key in pair) // ENCLOSURE_WORTH)
     if plan.reads_enclosures:
-        pairs = race_pairs(board, team, pairs, plan.root_pairs // 2)
+        pairs = race_pairs(board, team, pairs, plan.root_pairs // 2, plan.mixes_threats)
     pairs = pairs[: plan.root_pairs]
     return _breaking_pairs(work, board, pairs, deadline) if plan.guards_polygonals else pairs
 
@@ -477,6 +549,7 @@ def _best_safe_pair(
     rng: random.Random,
     threatened: bool,
     double_threats: int = 0,
+    their_mixed: list[MixedWin] | None = None,
 ) -> tuple[int, ...]:
     """The best of ``pairs`` by a look ahead deepened turn by turn while ``allowance``
     lasts, among those that leave the other team no threat win.
@@ -496,6 +569,8 @@ def _best_safe_pair(
         colored = (game.colored_count(0), game.colored_count(1))  # type: ignore[attr-defined]
         reading = EnclosureReading(board, team, colored)
         search.bonus = reading.bonus(pairs, allowance.part(READING_SHARE).deadline)
+        if their_mixed:
+            _count_mixed_losses(game, board, pairs, their_mixed, search.bonus, allowance)
     elif game.name == "gameof6":
         search.bonus = enclosure_bonus(board, team, pairs)
     checks = _SafetyChecks(game, board, allowance, double_threats)
@@ -510,6 +585,7 @@ def _best_safe_pair(
         best = ranked[0][0]
         if best <= -WIN // 2:
             break
+        lost = {pair for value, pair in ranked if value <= -WIN // 2}
         # The pairs just weighed, best first, then those left out as unsafe, once each.
         looked = [pair for _, pair in ranked]
         left_out = checks.unsafe.keys() - set(looked)
@@ -519,8 +595,9 @@ def _best_safe_pair(
             safe = checks.first_safe(pairs, turns) if threatened else pairs[0]
         except OutOfTime:
             # None checked yet: in Connect6 the look's best not found to lose; Game of 6
-            # keeps its first pair, which breaks the other team's polygonals when any can.
-            if depth == 1 and game.name != "gameof6":
+            # keeps its first pair, which breaks the other team's polygonals when any can,
+            # unless the look found it lost.
+            if depth == 1 and (game.name != "gameof6" or choice in lost):
                 choice = next((pair for pair in pairs if pair not in checks.unsafe), choice)
             break  # the last checked choice stands
         if safe is not None:
@@ -530,6 +607,35 @@ def _best_safe_pair(
         if best >= WIN // 2 and choice == pairs[0]:
             break  # a sure win: deeper looks say no more
     return choice
+
+
+def _count_mixed_losses(
+    game: Game,
+    board: LineBoard,
+    pairs: list[tuple[int, ...]],
+    theirs: list[MixedWin],
+    bonus: dict[tuple[int, ...], float],
+    allowance: Allowance,
+) -> None:
+    """Game of 6: takes :data:`MIXED_LOSS` off the ``bonus`` of each of ``pairs`` that
+    leaves the other team one of ``theirs``, its wins by a threat and a closing
+    together: at once those that take no point of one of them; then, in order for
+    :data:`MIXED_SHARE` of ``allowance``, those of the rest that fail to spoil one,
+    each win read again after the pair."""
+    other = 1 - game.to_move
+    need = _needed(game, other)
+    touching = []
+    for pair in pairs:
+        if all(win.points & set(pair) for win in theirs):
+            touching.append(pair)
+        else:
+            bonus[pair] = bonus.get(pair, 0.0) - MIXED_LOSS
+    deadline = _from_now(allowance, MIXED_SHARE)
+    for pair in touching:
+        if time.perf_counter() > deadline:
+            return
+        if not all(spoiled(board, other, win, need, pair) for win in theirs):
+            bonus[pair] = bonus.get(pair, 0.0) - MIXED_LOSS
 
 
 class _SafetyChecks:
