@@ -2,7 +2,8 @@
 
 python -m benchmarks ai [--games N] [--seconds S | --level-times] [--pairs A:B,...]
                         [--game NAME ...] [--first-opening SEED] [--engine FOLDER]
-                        [--engine-games N] [--show-games] [--workers W]
+                        [--engine-games N] [--engine-positions N] [--show-games]
+                        [--workers W]
 
 Each pair ``A:B`` plays ``N`` games in every chosen game: ``N / 2`` random balanced
 openings (:data:`OPENING_MOVES` random legal moves near the middle, seeded), each played
@@ -20,7 +21,9 @@ starts from another opening seed, so that a second run adds new games to the fir
 
 The Connect6 match against Cloudict (:mod:`benchmarks.ai_engine`) runs when ``--engine``
 names the folder of its compiled ``gameEngine`` and ``patterns.in``; otherwise it is
-skipped with a one-line message. ``--show-games`` prints a line for each game as it ends
+skipped with a one-line message. ``--engine-positions N`` gives ``hard`` a count of
+positions a turn there instead of its time, so that a busy machine, which slows sixtui
+but not the depth-limited Cloudict, does not change the games. ``--show-games`` prints a line for each game as it ends
 (and the stones of each Cloudict game).
 """
 
@@ -166,12 +169,24 @@ class Thinking:
         return f"{self.positions / self.seconds:,.0f}"
 
 
-def think(game: Game, level: str, seconds: float, rng: random.Random, log: Thinking) -> list[Move]:
-    """The turn of ``level`` (``random``: one random legal move), timed and counted in ``log``."""
+def think(
+    game: Game,
+    level: str,
+    seconds: float,
+    rng: random.Random,
+    log: Thinking,
+    positions: int | None = None,
+) -> list[Move]:
+    """The turn of ``level`` (``random``: one random legal move), timed and counted in ``log``;
+    given ``positions``, the turn searches that many positions whatever the time."""
     stats: dict[str, int] = {}
     started = time.perf_counter()
     if level == "random":
         turn = [rng.choice(game.legal_moves())]
+    elif positions is not None:
+        turn = choose_turn(
+            game, level, seed=rng.randrange(1 << 30), stats=stats, positions=positions
+        )
     elif COUNTS_POSITIONS:
         turn = choose_turn(game, level, seconds, rng.randrange(1 << 30), stats=stats)  # type: ignore[call-arg]
     else:
@@ -355,6 +370,7 @@ class EngineJob:
     opening_seed: int
     engine_colour: int
     seconds: float
+    positions: int | None = None  # hard's positions a turn, instead of its time, when given
 
 
 @dataclass
@@ -385,17 +401,20 @@ def play_against_engine(job: EngineJob) -> EngineGame:
             engine,
             game,
             job.engine_colour,
-            lambda position: think(position, "hard", job.seconds, rng, sixtui),
+            lambda position: think(position, "hard", job.seconds, rng, sixtui, job.positions),
             MOVE_CAP,
         )
         moves = [str(move.to) for move in game.history]
         return EngineGame(points, sixtui, engine.clock, job, moves)
 
 
-def engine_jobs(folder: Path, games: int, seconds: float, depth: int) -> list[EngineJob]:
-    """``games`` jobs (rounded up to even): each random opening with Cloudict as each colour."""
+def engine_jobs(
+    folder: Path, games: int, seconds: float, depth: int, positions: int | None = None
+) -> list[EngineJob]:
+    """``games`` jobs (rounded up to even): each random opening with Cloudict as each colour;
+    ``hard`` searches ``positions`` positions a turn when given, else ``seconds``."""
     return [
-        EngineJob(folder, depth, opening, colour, seconds)
+        EngineJob(folder, depth, opening, colour, seconds, positions)
         for opening in range((games + 1) // 2)
         for colour in (0, 1)
     ]
@@ -408,9 +427,11 @@ def report_match(
     depth: int,
     workers: int,
     show_games: bool = False,
+    positions: int | None = None,
 ) -> None:
     """Plays and prints the Cloudict match, or one line saying why it is skipped;
-    ``show_games`` also prints the stones of every game."""
+    ``show_games`` also prints the stones of every game; ``positions`` replaces hard's
+    ``seconds`` by a count of positions a turn."""
     if folder is None:
         print(ai_engine.SKIPPED)
         return
@@ -419,9 +440,8 @@ def report_match(
     except ai_engine.EngineError as error:
         print(f"Cloudict match skipped: {error}")
         return
-    played = list(
-        play_in_workers(play_against_engine, engine_jobs(folder, games, seconds, depth), workers)
-    )
+    jobs = engine_jobs(folder, games, seconds, depth, positions)
+    played = list(play_in_workers(play_against_engine, jobs, workers))
     sixtui, clock = Thinking(), ai_engine.EngineClock()
     for game in played:
         sixtui.add(game.sixtui)
@@ -432,8 +452,9 @@ def report_match(
             print(game.summary())
         print()
     print(ENGINE_HEAD)
+    budget = f"{seconds:g} s" if positions is None else f"{positions:,} positions"
     print(
-        f"| connect6: hard {seconds:g} s vs Cloudict depth {depth} | {len(played)} "
+        f"| connect6: hard {budget} vs Cloudict depth {depth} | {len(played)} "
         f"| {rate_cells(points, len(played), ENGINE_TARGET)} | {sixtui.per_turn()} / "
         f"{clock.per_turn()} | {sixtui.per_second()} / {clock.per_second()} |"
     )
@@ -464,6 +485,9 @@ def parser() -> argparse.ArgumentParser:
     options.add_argument("--engine-games", type=int, default=10)
     options.add_argument("--engine-seconds", type=float, default=1.0, help="hard's time vs it")
     options.add_argument("--engine-depth", type=int, default=4)
+    options.add_argument(
+        "--engine-positions", type=int, help="hard's positions a turn vs it, instead of its time"
+    )
     options.add_argument(
         "--first-opening", type=int, default=0, help="seed of the first opening: more games"
     )
@@ -538,4 +562,5 @@ def main(argv: Sequence[str] | None = None) -> None:
         args.engine_depth,
         args.workers,
         args.show_games,
+        args.engine_positions,
     )

@@ -213,3 +213,19 @@ def test_a_game_against_an_engine_keeps_both_boards_in_step(tmp_path, engine_col
     assert played.points == 1.0  # the fake engine plays along the bottom rows and loses
     assert played.sixtui.turns >= 1 and played.engine.answers
     assert played.engine.nodes == 50 * len(played.engine.answers)
+
+
+def test_a_count_of_positions_replaces_the_time_of_a_turn():
+    game = ai.random_opening("connect6", seed=2)
+    log = ai.Thinking()
+    seed = random.Random(5).randrange(1 << 30)
+    turn = ai.think(game, "hard", 1e-6, random.Random(5), log, positions=1500)
+    assert log.positions >= 1500  # a millionth of a second would have stopped it far sooner
+    assert turn == ai.choose_turn(game, "hard", seed=seed, positions=1500)
+
+
+def test_engine_jobs_carry_the_count_of_positions(tmp_path):
+    jobs = ai.engine_jobs(tmp_path, 4, 1.0, 4, positions=300)
+    assert [job.positions for job in jobs] == [300] * 4
+    played = ai.play_against_engine(ai.EngineJob(fake_engine_folder(tmp_path), 4, 2, 1, 1e-6, 300))
+    assert played.points == 1.0 and played.sixtui.positions >= 300  # not stopped by the time
