@@ -23,8 +23,8 @@ The Connect6 match against Cloudict (:mod:`benchmarks.ai_engine`) runs when ``--
 names the folder of its compiled ``gameEngine`` and ``patterns.in``; otherwise it is
 skipped with a one-line message. ``--engine-positions N`` gives ``hard`` a count of
 positions a turn there instead of its time, so that a busy machine, which slows sixtui
-but not the depth-limited Cloudict, does not change the games. ``--show-games`` prints a line for each game as it ends
-(and the stones of each Cloudict game).
+but not the depth-limited Cloudict, does not change the games. ``--show-games`` prints
+a line for each game as it ends (and the stones of each Cloudict game).
 """
 
 from __future__ import annotations
