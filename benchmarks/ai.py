@@ -430,7 +430,7 @@ def report_match(
     positions: int | None = None,
 ) -> None:
     """Plays and prints the Cloudict match, or one line saying why it is skipped;
-    ``show_games`` also prints the stones of every game; ``positions`` replaces hard's
+    ``show_games`` also prints the stones of every game as it ends; ``positions`` replaces hard's
     ``seconds`` by a count of positions a turn."""
     if folder is None:
         print(ai_engine.SKIPPED)
@@ -441,15 +441,17 @@ def report_match(
         print(f"Cloudict match skipped: {error}")
         return
     jobs = engine_jobs(folder, games, seconds, depth, positions)
-    played = list(play_in_workers(play_against_engine, jobs, workers))
+    played = []
+    for game in play_in_workers(play_against_engine, jobs, workers):
+        played.append(game)
+        if show_games:
+            print(game.summary(), flush=True)
     sixtui, clock = Thinking(), ai_engine.EngineClock()
     for game in played:
         sixtui.add(game.sixtui)
         clock.add(game.engine)
     points = sum(game.points for game in played)
     if show_games:
-        for game in played:
-            print(game.summary())
         print()
     print(ENGINE_HEAD)
     budget = f"{seconds:g} s" if positions is None else f"{positions:,} positions"
