@@ -409,13 +409,19 @@ def play_against_engine(job: EngineJob) -> EngineGame:
 
 
 def engine_jobs(
-    folder: Path, games: int, seconds: float, depth: int, positions: int | None = None
+    folder: Path,
+    games: int,
+    seconds: float,
+    depth: int,
+    positions: int | None = None,
+    first_opening: int = 0,
 ) -> list[EngineJob]:
-    """``games`` jobs (rounded up to even): each random opening with Cloudict as each colour;
-    ``hard`` searches ``positions`` positions a turn when given, else ``seconds``."""
+    """``games`` jobs (rounded up to even): each random opening from seed ``first_opening``
+    on with Cloudict as each colour; ``hard`` searches ``positions`` positions a turn when
+    given, else ``seconds``."""
     return [
         EngineJob(folder, depth, opening, colour, seconds, positions)
-        for opening in range((games + 1) // 2)
+        for opening in range(first_opening, first_opening + (games + 1) // 2)
         for colour in (0, 1)
     ]
 
@@ -428,10 +434,11 @@ def report_match(
     workers: int,
     show_games: bool = False,
     positions: int | None = None,
+    first_opening: int = 0,
 ) -> None:
     """Plays and prints the Cloudict match, or one line saying why it is skipped;
     ``show_games`` also prints the stones of every game as it ends; ``positions`` replaces hard's
-    ``seconds`` by a count of positions a turn."""
+    ``seconds`` by a count of positions a turn; the openings' seeds start at ``first_opening``."""
     if folder is None:
         print(ai_engine.SKIPPED)
         return
@@ -440,7 +447,7 @@ def report_match(
     except ai_engine.EngineError as error:
         print(f"Cloudict match skipped: {error}")
         return
-    jobs = engine_jobs(folder, games, seconds, depth, positions)
+    jobs = engine_jobs(folder, games, seconds, depth, positions, first_opening)
     played = []
     for game in play_in_workers(play_against_engine, jobs, workers):
         played.append(game)
@@ -565,4 +572,5 @@ def main(argv: Sequence[str] | None = None) -> None:
         args.workers,
         args.show_games,
         args.engine_positions,
+        args.first_opening,
     )

@@ -229,3 +229,13 @@ def test_engine_jobs_carry_the_count_of_positions(tmp_path):
     assert [job.positions for job in jobs] == [300] * 4
     played = ai.play_against_engine(ai.EngineJob(fake_engine_folder(tmp_path), 4, 2, 1, 1e-6, 300))
     assert played.points == 1.0 and played.sixtui.positions >= 300  # not stopped by the time
+
+
+def test_engine_jobs_start_from_the_first_opening_given(tmp_path):
+    jobs = ai.engine_jobs(tmp_path, 4, 1.0, 4, first_opening=10)
+    assert [(job.opening_seed, job.engine_colour) for job in jobs] == [
+        (10, 0),
+        (10, 1),
+        (11, 0),
+        (11, 1),
+    ]
