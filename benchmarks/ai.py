@@ -388,7 +388,9 @@ class EngineGame:
         stone from the first, in sixtui's notation."""
         colour = "?" if self.job is None else ("Black", "White")[self.job.engine_colour]
         seed = "?" if self.job is None else self.job.opening_seed
-        return f"opening {seed}, Cloudict {colour}, sixtui {self.points:g}: {' '.join(self.moves)}"
+        forfeit = " (Cloudict forfeits: a stone on a taken point)" if self.engine.forfeits else ""
+        stones = " ".join(self.moves)
+        return f"opening {seed}, Cloudict {colour}, sixtui {self.points:g}{forfeit}: {stones}"
 
 
 def play_against_engine(job: EngineJob) -> EngineGame:
@@ -467,6 +469,8 @@ def report_match(
         f"| {rate_cells(points, len(played), ENGINE_TARGET)} | {sixtui.per_turn()} / "
         f"{clock.per_turn()} | {sixtui.per_second()} / {clock.per_second()} |"
     )
+    if clock.forfeits:
+        print(f"\nCloudict forfeited {clock.forfeits} of them by a stone on a taken point.")
 
 
 ENGINE_TARGET = 0.5

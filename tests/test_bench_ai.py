@@ -197,10 +197,11 @@ for line in sys.stdin:
 """
 
 
-def fake_engine_folder(folder: Path) -> Path:
-    """A folder with a ``gameEngine`` that speaks like Cloudict and plays the first free points."""
+def fake_engine_folder(folder: Path, script: str = FAKE_ENGINE) -> Path:
+    """A folder with a ``gameEngine`` that speaks like Cloudict and plays the first free points
+    (or runs ``script``)."""
     engine = folder / "gameEngine"
-    engine.write_text(f"#!{sys.executable}\n{FAKE_ENGINE}")
+    engine.write_text(f"#!{sys.executable}\n{script}")
     engine.chmod(0o755)
     (folder / "patterns.in").write_text("0\n")
     return folder
@@ -239,3 +240,12 @@ def test_engine_jobs_start_from_the_first_opening_given(tmp_path):
         (11, 0),
         (11, 1),
     ]
+
+
+def test_an_engine_stone_on_a_taken_point_forfeits_the_game(tmp_path):
+    # This fake engine answers with the first points it was told of, which are taken.
+    blind = FAKE_ENGINE.replace("if c + r not in taken][:2]", "if c + r in taken][:2]")
+    job = ai.EngineJob(fake_engine_folder(tmp_path, blind), 4, 2, 0, seconds=0.05)
+    played = ai.play_against_engine(job)
+    assert played.points == 1.0 and played.engine.forfeits == 1
+    assert "Cloudict forfeits" in played.summary()
