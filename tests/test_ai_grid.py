@@ -12,7 +12,7 @@ from itertools import combinations
 
 import pytest
 
-from sixtui.ai import choose_turn, grid
+from sixtui.ai import choose_turn
 from sixtui.ai.grid import choose_grid_turn
 from sixtui.ai.line_patterns import LineBoard
 from sixtui.ai.threat_search import ThreatSearch
@@ -401,49 +401,3 @@ def test_gameof6_breaks_a_polygonal_that_would_color_the_sixth_cell(level):
     assert wins_at_once(idle)  # a turn spent elsewhere loses
     trial = chosen(game, level=level)
     assert not wins_at_once(trial)
-
-
-# -- defence and pressure in Connect6 ---------------------------------------------------
-
-# White to move on 19x19, from a game against a strong engine: Black wins by double threats
-# after every pair of the thirty hard weighs first, but not after G9 I10.
-BESIEGED = ["H8", "I12", "K7", "K9", "I8", "J8", "M8", "I9", "I7"]
-
-
-def besieged_board():
-    game = new_game("connect6", size=19)
-    for point in BESIEGED:
-        game.play(point)
-    return game, LineBoard.from_game(game)
-
-
-def test_defence_pairs_take_the_other_sides_lines_and_leave_out_those_tried():
-    _, board = besieged_board()
-    tried = [(board.key("I6"), board.key("G9"))]
-    pairs = grid._defence_pairs(board, 1, tried)
-    lines = board.chance_cells(0, 2)
-    assert pairs and all(set(pair) <= lines for pair in pairs)
-    assert tried[0] not in pairs
-    assert tuple(sorted((board.key("G9"), board.key("I10")))) in pairs
-
-
-def test_no_defence_pairs_while_the_other_side_threatens_six():
-    _, board = besieged_board()
-    for point in ["I6", "I5"]:  # I5 to I9: five on a line
-        board.play(board.key(point), 0)
-    assert board.threats[0] and grid._defence_pairs(board, 1, []) == []
-
-
-def test_hard_finds_the_defence_outside_the_pairs_it_weighs_first():
-    game, _ = besieged_board()
-    turn = choose_grid_turn(game, "hard", time.perf_counter() + 60, random.Random(0), stones=60_000)
-    assert sorted(str(move.to) for move in turn) == ["G9", "I10"]
-
-
-def test_a_loss_by_double_threats_is_proved_without_the_wider_search():
-    game, board = besieged_board()
-    pair = (board.key("I6"), board.key("G9"))
-    their_search = ThreatSearch(board, 0, time.perf_counter() + 60)
-    double_search = ThreatSearch(board, 0, time.perf_counter() + 60, loose_tried=0)
-    assert grid._leaves_a_win(game, board, pair, 5, their_search, double_search, 8)
-    assert their_search.nodes == 0 and double_search.nodes > 0

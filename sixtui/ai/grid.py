@@ -18,8 +18,6 @@ weigh, and how sharply they judge them:
   other team's threat wins up to six turns. In Connect6 it also looks for wins by
   double threats alone (every threat needing both of the other team's stones), its
   own and the other team's, up to eight turns: the long wins strong programs play.
-  When every pair it weighs leaves the other team such a win, it seeks the defence among
-  the other pairs of that team's lines.
   It deepens its look ahead until its time is spent. In Game of 6 it reads the race
   to six colored cells a turn further: what the other team colors or breaks of its
   polygonals with its next turn, and what it still colors with the turn after.
@@ -56,7 +54,7 @@ from sixtui.ai.enclosures import (
     race_pairs,
 )
 from sixtui.ai.grid_allowance import Allowance
-from sixtui.ai.grid_search import WIN, OutOfTime, PairSearch, candidate_pairs, pair_value
+from sixtui.ai.grid_search import WIN, OutOfTime, PairSearch, candidate_pairs
 from sixtui.ai.line_patterns import LineBoard, point_values
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import Game, IllegalMove, Move
@@ -490,9 +488,7 @@ def _best_safe_pair(
     threats :data:`DOUBLE_THREAT_LEAD` turns deeper, up to ``double_threats`` turns.
     A look that finds every pair lost keeps the choice of the one before, which loses
     latest or not at all; with none before, it takes the pair whose loss was found
-    latest, the hardest for the other team to see. In Connect6 such a look then checks
-    the other pairs of the other team's lines (:func:`_defence_pairs`), and the first
-    found to leave no win is chosen and weighed in the next looks.
+    latest, the hardest for the other team to see.
     """
     team = game.to_move
     search = PairSearch(board, (plan.root_width, plan.reply_width), allowance, rng, plan.nudge)
@@ -521,12 +517,6 @@ def _best_safe_pair(
         turns = min(plan.other_turns, depth + FIRST_CHECK_TURNS - 1)
         try:
             safe = checks.first_safe(pairs, turns) if threatened else pairs[0]
-            if safe is None and game.name == "connect6":
-                # Every pair weighed loses: the defence may lie among the other pairs
-                # of the other team's lines, the loss found latest standing meanwhile.
-                choice = choice if found_safe else checks.latest_loss(pairs)
-                safe = checks.first_safe(_defence_pairs(board, team, pairs), turns)
-                pairs += [safe] if safe is not None else []
         except OutOfTime:
             # None checked yet: in Connect6 the look's best not found to lose; Game of 6
             # keeps its first pair, which breaks the other team's polygonals when any can.
@@ -540,25 +530,6 @@ def _best_safe_pair(
         if best >= WIN // 2 and choice == pairs[0]:
             break  # a sure win: deeper looks say no more
     return choice
-
-
-def _defence_pairs(
-    board: LineBoard, team: int, tried: list[tuple[int, ...]]
-) -> list[tuple[int, ...]]:
-    """Connect6: the pairs that may still stop a win by threats of the other team when
-    none of ``tried`` does: its threats can only be made in its clean windows of two
-    stones or more, so a pair that refutes them takes points there. The pairs of those
-    points not in ``tried``, best-valued first (:func:`~sixtui.ai.grid_search.pair_value`);
-    none while the other team threatens six, which only the blocking pairs meet."""
-    other = 1 - team
-    if board.threats[other]:
-        return []
-    zone = sorted(board.chance_cells(other, 2))
-    values = point_values(board, team, zone)
-    known = set(tried)
-    pairs = [pair for pair in combinations(zone, 2) if pair not in known]
-    pairs.sort(key=lambda pair: (-pair_value(board, team, values, pair), pair))
-    return pairs
 
 
 class _SafetyChecks:
@@ -639,10 +610,9 @@ def _leaves_a_win(
     team = game.to_move
     for key in pair:
         board.play(key, team)
-    # Double threats first: having few answers, their search is the cheaper proof of a loss.
-    found = double_search if double_search and double_search.forced_win(double_turns) else None
-    if found is None and their_search.forced_win(turns) is not None:
-        found = their_search
+    found = their_search if their_search.forced_win(turns) is not None else None
+    if found is None and double_search and double_search.forced_win(double_turns):
+        found = double_search
     for key in reversed(pair):
         board.undo(key)
     allowance = their_search.allowance
