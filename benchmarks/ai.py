@@ -2,7 +2,8 @@
 
 python -m benchmarks ai [--games N] [--seconds S | --level-times] [--pairs A:B,...]
                         [--game NAME ...] [--first-opening SEED] [--engine FOLDER]
-                        [--engine-games N] [--show-games] [--workers W]
+                        [--engine-games N] [--engine-positions N] [--show-games]
+                        [--workers W]
 
 Each pair ``A:B`` plays ``N`` games in every chosen game: ``N / 2`` random balanced
 openings (:data:`OPENING_MOVES` random legal moves near the middle, seeded), each played
@@ -20,8 +21,10 @@ starts from another opening seed, so that a second run adds new games to the fir
 
 The Connect6 match against Cloudict (:mod:`benchmarks.ai_engine`) runs when ``--engine``
 names the folder of its compiled ``gameEngine`` and ``patterns.in``; otherwise it is
-skipped with a one-line message. ``--show-games`` prints a line for each game as it ends
-(and the stones of each Cloudict game).
+skipped with a one-line message. ``--engine-positions N`` gives ``hard`` a count of
+positions a turn there instead of its time, so that a busy machine, which slows sixtui
+but not the depth-limited Cloudict, does not change the games. ``--show-games`` prints
+a line for each game as it ends (and the stones of each Cloudict game).
 """
 
 from __future__ import annotations
@@ -166,12 +169,24 @@ class Thinking:
         return f"{self.positions / self.seconds:,.0f}"
 
 
-def think(game: Game, level: str, seconds: float, rng: random.Random, log: Thinking) -> list[Move]:
-    """The turn of ``level`` (``random``: one random legal move), timed and counted in ``log``."""
+def think(
+    game: Game,
+    level: str,
+    seconds: float,
+    rng: random.Random,
+    log: Thinking,
+    positions: int | None = None,
+) -> list[Move]:
+    """The turn of ``level`` (``random``: one random legal move), timed and counted in ``log``;
+    given ``positions``, the turn searches that many positions whatever the time."""
     stats: dict[str, int] = {}
     started = time.perf_counter()
     if level == "random":
         turn = [rng.choice(game.legal_moves())]
+    elif positions is not None:
+        turn = choose_turn(
+            game, level, seed=rng.randrange(1 << 30), stats=stats, positions=positions
+        )
     elif COUNTS_POSITIONS:
         turn = choose_turn(game, level, seconds, rng.randrange(1 << 30), stats=stats)  # type: ignore[call-arg]
     else:
@@ -355,6 +370,7 @@ class EngineJob:
     opening_seed: int
     engine_colour: int
     seconds: float
+    positions: int | None = None  # hard's positions a turn, instead of its time, when given
 
 
 @dataclass
@@ -372,7 +388,9 @@ class EngineGame:
         stone from the first, in sixtui's notation."""
         colour = "?" if self.job is None else ("Black", "White")[self.job.engine_colour]
         seed = "?" if self.job is None else self.job.opening_seed
-        return f"opening {seed}, Cloudict {colour}, sixtui {self.points:g}: {' '.join(self.moves)}"
+        forfeit = " (Cloudict forfeits: a stone on a taken point)" if self.engine.forfeits else ""
+        stones = " ".join(self.moves)
+        return f"opening {seed}, Cloudict {colour}, sixtui {self.points:g}{forfeit}: {stones}"
 
 
 def play_against_engine(job: EngineJob) -> EngineGame:
@@ -385,18 +403,27 @@ def play_against_engine(job: EngineJob) -> EngineGame:
             engine,
             game,
             job.engine_colour,
-            lambda position: think(position, "hard", job.seconds, rng, sixtui),
+            lambda position: think(position, "hard", job.seconds, rng, sixtui, job.positions),
             MOVE_CAP,
         )
         moves = [str(move.to) for move in game.history]
         return EngineGame(points, sixtui, engine.clock, job, moves)
 
 
-def engine_jobs(folder: Path, games: int, seconds: float, depth: int) -> list[EngineJob]:
-    """``games`` jobs (rounded up to even): each random opening with Cloudict as each colour."""
+def engine_jobs(
+    folder: Path,
+    games: int,
+    seconds: float,
+    depth: int,
+    positions: int | None = None,
+    first_opening: int = 0,
+) -> list[EngineJob]:
+    """``games`` jobs (rounded up to even): each random opening from seed ``first_opening``
+    on with Cloudict as each colour; ``hard`` searches ``positions`` positions a turn when
+    given, else ``seconds``."""
     return [
-        EngineJob(folder, depth, opening, colour, seconds)
-        for opening in range((games + 1) // 2)
+        EngineJob(folder, depth, opening, colour, seconds, positions)
+        for opening in range(first_opening, first_opening + (games + 1) // 2)
         for colour in (0, 1)
     ]
 
@@ -408,9 +435,12 @@ def report_match(
     depth: int,
     workers: int,
     show_games: bool = False,
+    positions: int | None = None,
+    first_opening: int = 0,
 ) -> None:
     """Plays and prints the Cloudict match, or one line saying why it is skipped;
-    ``show_games`` also prints the stones of every game."""
+    ``show_games`` also prints the stones of every game as it ends; ``positions`` replaces hard's
+    ``seconds`` by a count of positions a turn; the openings' seeds start at ``first_opening``."""
     if folder is None:
         print(ai_engine.SKIPPED)
         return
@@ -419,24 +449,28 @@ def report_match(
     except ai_engine.EngineError as error:
         print(f"Cloudict match skipped: {error}")
         return
-    played = list(
-        play_in_workers(play_against_engine, engine_jobs(folder, games, seconds, depth), workers)
-    )
+    jobs = engine_jobs(folder, games, seconds, depth, positions, first_opening)
+    played = []
+    for game in play_in_workers(play_against_engine, jobs, workers):
+        played.append(game)
+        if show_games:
+            print(game.summary(), flush=True)
     sixtui, clock = Thinking(), ai_engine.EngineClock()
     for game in played:
         sixtui.add(game.sixtui)
         clock.add(game.engine)
     points = sum(game.points for game in played)
     if show_games:
-        for game in played:
-            print(game.summary())
         print()
     print(ENGINE_HEAD)
+    budget = f"{seconds:g} s" if positions is None else f"{positions:,} positions"
     print(
-        f"| connect6: hard {seconds:g} s vs Cloudict depth {depth} | {len(played)} "
+        f"| connect6: hard {budget} vs Cloudict depth {depth} | {len(played)} "
         f"| {rate_cells(points, len(played), ENGINE_TARGET)} | {sixtui.per_turn()} / "
         f"{clock.per_turn()} | {sixtui.per_second()} / {clock.per_second()} |"
     )
+    if clock.forfeits:
+        print(f"\nCloudict forfeited {clock.forfeits} of them by a stone on a taken point.")
 
 
 ENGINE_TARGET = 0.5
@@ -464,6 +498,9 @@ def parser() -> argparse.ArgumentParser:
     options.add_argument("--engine-games", type=int, default=10)
     options.add_argument("--engine-seconds", type=float, default=1.0, help="hard's time vs it")
     options.add_argument("--engine-depth", type=int, default=4)
+    options.add_argument(
+        "--engine-positions", type=int, help="hard's positions a turn vs it, instead of its time"
+    )
     options.add_argument(
         "--first-opening", type=int, default=0, help="seed of the first opening: more games"
     )
@@ -538,4 +575,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         args.engine_depth,
         args.workers,
         args.show_games,
+        args.engine_positions,
+        args.first_opening,
     )

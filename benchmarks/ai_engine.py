@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 
-from sixtui.rules import Game, Move
+from sixtui.rules import Game, IllegalMove, Move
 from sixtui.rules.square import Square
 
 BINARY = "gameEngine"
@@ -82,6 +82,7 @@ class EngineClock:
     answers: list[float] = field(default_factory=list)
     nodes: int = 0
     search_seconds: float = 0.0
+    forfeits: int = 0  # games lost by putting a stone on a taken point
 
     def read(self, line: str) -> None:
         """Counts a search line (``Node :`` or ``AB Time :``); other lines are ignored."""
@@ -96,6 +97,7 @@ class EngineClock:
         self.answers.extend(other.answers)
         self.nodes += other.nodes
         self.search_seconds += other.search_seconds
+        self.forfeits += other.forfeits
 
     def per_turn(self) -> str:
         """Mean wall-clock seconds per answer."""
@@ -219,7 +221,9 @@ def play_engine_game(
     """sixtui's points (1, ½ or 0) against the engine (seat ``colour``) from ``game``.
 
     ``sixtui_turn`` chooses sixtui's turns; ``game`` is played on, and is a draw after
-    ``move_cap`` stones past its start.
+    ``move_cap`` stones past its start. An engine that puts a stone on a taken point (it
+    does, now and then, once its four is stopped at both ends) forfeits the game, as in
+    tournaments; its clock counts the forfeit.
     """
     engine.set_up(game)
     stones: list[Square] = []
@@ -227,7 +231,11 @@ def play_engine_game(
     while game.result is None and len(game.history) - opening_length < move_cap:
         if game.to_move == colour:
             answer = engine.reply(stones) if stones else engine.first_turn()
-            _play_turn(game, [Move(square) for square in answer], "Cloudict")
+            try:
+                _play_turn(game, [Move(square) for square in answer], "Cloudict")
+            except IllegalMove:
+                engine.clock.forfeits += 1
+                return 1.0
         else:
             turn = sixtui_turn(game)
             _play_turn(game, turn, "sixtui")

@@ -197,10 +197,11 @@ for line in sys.stdin:
 """
 
 
-def fake_engine_folder(folder: Path) -> Path:
-    """A folder with a ``gameEngine`` that speaks like Cloudict and plays the first free points."""
+def fake_engine_folder(folder: Path, script: str = FAKE_ENGINE) -> Path:
+    """A folder with a ``gameEngine`` that speaks like Cloudict and plays the first free points
+    (or runs ``script``)."""
     engine = folder / "gameEngine"
-    engine.write_text(f"#!{sys.executable}\n{FAKE_ENGINE}")
+    engine.write_text(f"#!{sys.executable}\n{script}")
     engine.chmod(0o755)
     (folder / "patterns.in").write_text("0\n")
     return folder
@@ -213,3 +214,38 @@ def test_a_game_against_an_engine_keeps_both_boards_in_step(tmp_path, engine_col
     assert played.points == 1.0  # the fake engine plays along the bottom rows and loses
     assert played.sixtui.turns >= 1 and played.engine.answers
     assert played.engine.nodes == 50 * len(played.engine.answers)
+
+
+def test_a_count_of_positions_replaces_the_time_of_a_turn():
+    game = ai.random_opening("connect6", seed=2)
+    log = ai.Thinking()
+    seed = random.Random(5).randrange(1 << 30)
+    turn = ai.think(game, "hard", 1e-6, random.Random(5), log, positions=1500)
+    assert log.positions >= 1500  # a millionth of a second would have stopped it far sooner
+    assert turn == ai.choose_turn(game, "hard", seed=seed, positions=1500)
+
+
+def test_engine_jobs_carry_the_count_of_positions(tmp_path):
+    jobs = ai.engine_jobs(tmp_path, 4, 1.0, 4, positions=300)
+    assert [job.positions for job in jobs] == [300] * 4
+    played = ai.play_against_engine(ai.EngineJob(fake_engine_folder(tmp_path), 4, 2, 1, 1e-6, 300))
+    assert played.points == 1.0 and played.sixtui.positions >= 300  # not stopped by the time
+
+
+def test_engine_jobs_start_from_the_first_opening_given(tmp_path):
+    jobs = ai.engine_jobs(tmp_path, 4, 1.0, 4, first_opening=10)
+    assert [(job.opening_seed, job.engine_colour) for job in jobs] == [
+        (10, 0),
+        (10, 1),
+        (11, 0),
+        (11, 1),
+    ]
+
+
+def test_an_engine_stone_on_a_taken_point_forfeits_the_game(tmp_path):
+    # This fake engine answers with the first points it was told of, which are taken.
+    blind = FAKE_ENGINE.replace("if c + r not in taken][:2]", "if c + r in taken][:2]")
+    job = ai.EngineJob(fake_engine_folder(tmp_path, blind), 4, 2, 0, seconds=0.05)
+    played = ai.play_against_engine(job)
+    assert played.points == 1.0 and played.engine.forfeits == 1
+    assert "Cloudict forfeits" in played.summary()
