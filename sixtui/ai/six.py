@@ -108,13 +108,14 @@ def winning_move(game: Game, deadline: float) -> Move | None:
     In declaring games that is ``declare`` while the team's right to a shape stands, or
     a move completing a shape played with ``!``, kept only if the game says it won: a
     ``!`` naming no shape the team may declare wins nothing. Only the moves that can
-    complete a shape, or capture (see :meth:`SixSearch.capture_gains`), are tried on
-    the board.
+    complete a shape (without the piece they lift), or capture (see
+    :meth:`SixSearch.capture_gains`), are tried on the board.
     """
     team = game.team(game.to_move)
     declaring = game.declare  # type: ignore[attr-defined]
     board = {pack(cell): owner for cell, owner in game.layout().items()}  # type: ignore[attr-defined]
-    completing = ShapeBoard(board, game.rules.centre_may_be_opponent).winning_cells(team)  # type: ignore[attr-defined]
+    shapes = ShapeBoard(board, game.rules.centre_may_be_opponent)  # type: ignore[attr-defined]
+    completing = shapes.winning_cells(team)
     # Whether capturing the other team's piece from the middle of a ring makes a circle.
     ring_prizes = not game.rules.centre_may_be_opponent and any(  # type: ignore[attr-defined]
         owner != team and all(board.get(cell + step) == team for step in NEIGHBOUR_STEPS)
@@ -127,10 +128,10 @@ def winning_move(game: Game, deadline: float) -> Move | None:
     for move in legal:
         if time.perf_counter() > deadline:
             break
-        lifts_a_prize = move.origin is not None and (
-            ring_prizes or capturing.get((move.origin, move.keep), 0) >= WIN
-        )
-        if not lifts_a_prize and pack(move.to) not in completing:  # type: ignore[arg-type]
+        # A ring's middle leaves the table only captured: only a lift that captures wins so.
+        gain = capturing.get((move.origin, move.keep))  # type: ignore[arg-type]
+        lifts_a_prize = gain is not None and (ring_prizes or gain >= WIN)
+        if not lifts_a_prize and not _may_complete(shapes, completing, move, team):
             continue
         if declaring:
             move = Move(move.to, move.origin, move.keep, declare=True)
@@ -140,3 +141,12 @@ def winning_move(game: Game, deadline: float) -> Move | None:
         if won:
             return move
     return None
+
+
+def _may_complete(shapes: ShapeBoard, completing: set[int], move: Move, team: int) -> bool:
+    """Whether ``move`` puts its piece on one of ``completing``, the winning cells of
+    ``team``, and completes a shape there without the piece it lifts, if any."""
+    cell = pack(move.to)  # type: ignore[arg-type]
+    if cell not in completing:
+        return False
+    return move.origin is None or shapes.completes_without(cell, pack(move.origin), team)

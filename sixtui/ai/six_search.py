@@ -196,15 +196,15 @@ class SixSearch:
     # -- the moves worth a look ------------------------------------------------------------
 
     def candidates(self, width: int) -> list[Move]:
-        """The moves of the seat to move worth searching, best first: its wins if it has
-        any, else blocks of the other team's winning cells if it faces any, else the
-        ``width`` moves that do most for its shapes."""
+        """The moves of the seat to move worth searching, best first: a win if it has
+        one (a second would win no more), else blocks of the other team's winning cells
+        if it faces any, else the ``width`` moves that do most for its shapes."""
         game = self.game
         team = game.team(game.to_move)
         legal = game.legal_moves()
         if legal and legal[0].to is None:
             return [legal[0]]  # declaring a shape on the table wins
-        wins = self._winning_moves(team, legal)
+        wins = self._winning_moves(team, legal, 1)
         if wins:
             return wins
         theirs = {unpack(cell) for cell in self.shapes.winning_cells(1 - team)}
@@ -219,15 +219,21 @@ class SixSearch:
 
         A piece from the hand completes a shape on any of its winning cells. A piece
         lifted may have been part of the shape, or its lift may capture part of it:
-        in the second round each move is played to see whether it wins.
+        in the second round each move that still completes a shape without its lifted
+        piece is played to see whether it wins.
         """
-        cells = {unpack(cell) for cell in self.shapes.winning_cells(team)}
+        shapes = self.shapes
+        cells = {unpack(cell) for cell in shapes.winning_cells(team)}
+        if not cells:
+            return []
         moves = [self._declared(move) for move in legal if move.to in cells]
         game = self.game
         if not moves or game.in_hand(game.to_move):  # type: ignore[attr-defined]
             return moves[:enough] if enough else moves
         wins = []
         for move in moves:
+            if not shapes.completes_without(pack(move.to), pack(move.origin), team):  # type: ignore[arg-type]
+                continue
             game.play(move)
             if game.result is not None and game.result.winner == team:
                 wins.append(move)
@@ -384,7 +390,8 @@ class SixSearch:
                 best = score
                 self._best_replies[key] = move
                 alpha = max(alpha, score)
-                if alpha >= beta:
+                # A win with this move is as good as any: the other moves need no look.
+                if alpha >= beta or score >= WIN - ply:
                     break
         return best if best > -WIN - 1 else self.evaluate(team, ply)
 

@@ -228,6 +228,16 @@ class ShapeBoard:
             if cell not in board
         }
 
+    def completes_without(self, cell: int, lifted: int, team: int) -> bool:
+        """Whether a piece of ``team`` on the empty ``cell`` completes a shape that does not
+        need ``lifted``, the team's piece that leaves: a second-round move to a winning
+        cell wins only so (and only if its lift captures none of the shape)."""
+        near = self._near[team]
+        return any(
+            near.get(place) == SHAPE_SIZE - 1 and lifted not in cells_of(place)
+            for place in places_through(cell)
+        )
+
     def double_threat_cells(self, team: int) -> set[int]:
         """The empty cells where a piece of ``team`` leaves it two winning cells or more,
         counting the ones it has already: the other team can stop only one."""
