@@ -40,6 +40,7 @@ from __future__ import annotations
 import heapq
 import random
 import time
+from collections.abc import Callable
 
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import Game, Move
@@ -51,6 +52,7 @@ THREAT_WIN = WIN // 2  # a leaf the side to move wins within a turn or two, as t
 PIECE_WORTH = 150  # in the second round, each piece more than the other team
 DOUBLE_THREAT_FIRST = 10_000  # ranks the cells that make a double threat first
 ROOT_EXTRA_WIDTH = 4  # the root's moves are few and matter most: look at a few more
+MOVES_PER_CELL = 2  # second-round moves ranked to one cell before those to other cells
 SECOND_ROUND_SCAN = 40  # second-round moves looked at one ply deep to choose the root's
 THREAT_MOVES = 6  # threats tried in each position past the depth
 MAX_DEPTH = 64  # deeper than any time allows
@@ -74,6 +76,29 @@ def pick(
     if rng is None or abs(best_score) >= THREAT_WIN // 2:
         return scored[0]
     return rng.choice([(move, score) for move, score in scored if score >= best_score - margin])
+
+
+def _varied(moves: list[Move], width: int, worth: Callable[[Move], int]) -> list[Move]:
+    """The best ``width`` of the second-round ``moves`` by ``worth``, best first, with at
+    most :data:`MOVES_PER_CELL` to each cell while there are others.
+
+    Many pieces may go to the same cell, and the best cell's moves would fill the
+    search's few places: a move that blocks a double threat crowding out the one move
+    elsewhere that wins.
+    """
+    ranked = sorted(moves, key=worth, reverse=True)
+    chosen: list[Move] = []
+    left: list[Move] = []
+    per_cell: dict[Hex | None, int] = {}
+    for move in ranked:
+        if per_cell.get(move.to, 0) < MOVES_PER_CELL:
+            per_cell[move.to] = per_cell.get(move.to, 0) + 1
+            chosen.append(move)
+            if len(chosen) == width:
+                return chosen
+        elif len(left) < width:
+            left.append(move)
+    return chosen + left[: width - len(chosen)]
 
 
 class SixSearch:
@@ -263,20 +288,14 @@ class SixSearch:
             for origin in {move.origin for move in moves}
         }
         captures = self.capture_gains(team)
-        if not captures:
-            return heapq.nlargest(
-                width,
-                moves,
-                key=lambda move: placing[move.to] + lifting[move.origin],  # type: ignore[index]
-            )
-        return heapq.nlargest(
-            width,
+        return _varied(
             moves,
-            key=lambda move: (
+            width,
+            lambda move: (
                 placing[move.to]  # type: ignore[index]
                 + lifting[move.origin]  # type: ignore[index]
-                + captures.get((move.origin, move.keep), 0)
-            ),  # type: ignore[arg-type]
+                + captures.get((move.origin, move.keep), 0)  # type: ignore[arg-type]
+            ),
         )
 
     def _threats(self, team: int) -> list[Move]:
