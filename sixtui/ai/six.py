@@ -9,9 +9,10 @@ until its time is up:
   fill it) until one side has a double threat (in the second round, only a few).
 * ``normal`` searches :data:`NORMAL_DEPTH` plies over a few moves a position, then
   over more and more of them, and a ply deeper only once it has searched its every
-  move (:meth:`~sixtui.ai.six_search.SixSearch.widening_scores`), without the threats
-  past the depth: it makes and stops the double threats one move away, as a good club
-  player does, but is outplayed in longer fights.
+  move (:meth:`~sixtui.ai.six_search.SixSearch.widening_scores`), and past the depth
+  only :data:`NORMAL_THREAT_PLIES` plies of threats: it makes and stops the double
+  threats one move away and sees a threat's answer, as a good club player does, but
+  is outplayed in longer fights.
 * ``easy`` blocks a winning cell of the other team and reads the same way from one
   ply, but some of the time (:data:`EASY_HURRIES`) plays one of its few best-ranked
   moves all the same, and otherwise any move that looks best, give or take a little
@@ -48,6 +49,7 @@ HARD_THREAT_PLIES = 8
 HARD_SECOND_ROUND_THREAT_PLIES = 2
 NORMAL_DEPTH = 2
 NORMAL_WIDTH = 6
+NORMAL_THREAT_PLIES = 2  # a threat and its block, past the depth
 NEAR_EQUAL = 4  # moves this close in worth to the best are a matter of taste: the seed picks
 EASY_WIDTH = 6
 EASY_CHOICES = 4  # a hurried easy move is one of this many best-ranked moves
@@ -75,7 +77,7 @@ def choose_six_move(
         search = SixSearch(game, deadline, HARD_WIDTH, threats, max_nodes)
         move, _ = search.best_move(HARD_DEPTH, rng, NEAR_EQUAL)
     elif level == "normal":
-        search = SixSearch(game, deadline, NORMAL_WIDTH, max_nodes=max_nodes)
+        search = SixSearch(game, deadline, NORMAL_WIDTH, NORMAL_THREAT_PLIES, max_nodes)
         move, _ = pick(search.widening_scores(NORMAL_DEPTH, NEAR_EQUAL), rng, NEAR_EQUAL)
     else:
         search = SixSearch(game, deadline, EASY_WIDTH, max_nodes=max_nodes)

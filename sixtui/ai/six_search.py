@@ -175,7 +175,7 @@ class SixSearch:
         """The root's moves with their scores, best first, from the last search finished
         before the deadline: ``depth`` plies over ``width`` moves a position, then over
         more and more of them, and a ply deeper, again from ``width``, once the root's
-        every move has been searched. No threats are read past the depth.
+        every move has been searched; then ``threat_plies`` plies of threats.
 
         Time buys breadth before depth: a player searching so reads every move a few
         plies ahead before it reads any further. Those more than ``margin`` below the
@@ -190,7 +190,7 @@ class SixSearch:
                 # them: a move found best by a wide search is not dropped by a deep one.
                 moves = [move for move, _ in scored[: len(ranked)]]
                 moves += [move for move in ranked if move not in moves]
-                scored = self._root(moves, depth, margin, 0)
+                scored = self._root(moves, depth, margin, self.threat_plies)
                 if len(ranked) < self.width + ROOT_EXTRA_WIDTH:  # the root's every move
                     depth, self.width = depth + 1, base
                 else:
