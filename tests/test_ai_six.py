@@ -13,7 +13,6 @@ import random
 import pytest
 
 from sixtui.ai import LEVELS, choose_turn
-from sixtui.ai.six import choose_six_move
 from sixtui.ai.six_search import PIECE_WORTH, WIN, SixSearch
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import new_game
@@ -29,7 +28,7 @@ from support.six_solver import (
     lets_the_other_team_win,
     wins_at_once,
 )
-from support.turns import play_whole_turn, random_position
+from support.turns import level_turn, play_whole_turn, random_position
 
 FIRST_ROUND_OPTIONS = [
     {"ruleset": "steffen"},
@@ -38,10 +37,6 @@ FIRST_ROUND_OPTIONS = [
     {"ruleset": "steffen", "players": 4},
 ]
 EVERY_OPTION = OPTION_ARGUMENTS
-QUICK = 0.15  # seconds a turn of hard in these tests: enough for the search's first plies
-# Easy and normal think until their time is up: here they stop after so many positions
-# instead, past their first search, so that the tests are quick and repeat on any machine.
-NODES = {"easy": 20, "normal": 80}
 
 
 # -- the positions ----------------------------------------------------------------------------
@@ -79,20 +74,19 @@ def friends(game, move, team):
     return sum(game.at(cell) == team for cell in move.to.neighbours() if cell != move.origin)
 
 
-def chosen(game, level, seed=1, seconds=QUICK):
-    if level == "hard":
-        moves = choose_turn(game, level=level, seed=seed, seconds=seconds)
-    else:
-        moves = counted_turn(game, level, seed)
+def chosen(game, level, seed=1):
+    """The move of ``level``'s test turn (:func:`support.turns.level_turn`)."""
+    moves = level_turn(game, level, seed)
     assert len(moves) == 1
     return moves[0]
 
 
-def counted_turn(game, level, seed, nodes=None):
-    """The turn of ``level`` searching ``nodes`` positions (its :data:`NODES` if not given)
-    whatever the time."""
-    rng = random.Random(seed)
-    return choose_six_move(game, level, math.inf, rng, max_nodes=nodes or NODES[level])
+def counted_turn(game, level, seed, positions=None):
+    """The turn of ``level`` searching ``positions`` (its test turn's if not given),
+    whatever the time: the tests are quick and repeat on any machine."""
+    if positions is None:
+        return level_turn(game, level, seed)
+    return choose_turn(game, level=level, seed=seed, positions=positions)
 
 
 # -- winning, blocking, double threats -----------------------------------------------------------

@@ -133,6 +133,7 @@ class SixSearch:
         self._best_replies: dict[int, Move] = {}
         self._undo: list[tuple[Move, int, list[tuple[int, int]]]] = []
         self._captures: dict[int, dict[tuple[Hex, Hex | None], int]] = {}
+        self._known_candidates: dict[tuple[int, int, tuple[int, ...], int], list[Move]] = {}
 
     # -- choosing ------------------------------------------------------------------------
 
@@ -223,7 +224,25 @@ class SixSearch:
     def candidates(self, width: int) -> list[Move]:
         """The moves of the seat to move worth searching, best first: a win if it has
         one (a second would win no more), else blocks of the other team's winning cells
-        if it faces any, else the ``width`` moves that do most for its shapes."""
+        if it faces any, else the ``width`` moves that do most for its shapes.
+
+        Kept for the layout, seat and pieces in hand: each deeper search meets the
+        positions of the last again, and moves in another order meet the same layout.
+        Not in declaring games, where a team's right to declare depends on the moves that
+        led there.
+        """
+        if self.declaring:
+            return self._candidates(width)
+        game = self.game
+        hands = tuple(game.in_hand(seat) for seat in range(game.players))  # type: ignore[attr-defined]
+        key = (self.shapes.key, game.to_move, hands, width)
+        known = self._known_candidates.get(key)
+        if known is None:
+            known = self._known_candidates[key] = self._candidates(width)
+        return list(known)
+
+    def _candidates(self, width: int) -> list[Move]:
+        """The moves of :meth:`candidates`, found."""
         game = self.game
         team = game.team(game.to_move)
         legal = game.legal_moves()

@@ -102,6 +102,46 @@ _HOLDER = tuple(
 )
 
 
+def _lifting_gain_in(count: int, team: int) -> int:
+    """What lifting a piece of ``team`` from a place of ``count`` brings to its team: its
+    own shape shrinks, or the other team's, held back by this piece alone, is freed."""
+    mine, theirs = count >> 4 * team & 15, count >> 4 * (1 - team) & 15
+    if not mine or max(mine, theirs) > SHAPE_SIZE or (theirs and mine > 1):
+        return 0  # the piece is not there, or the place stays mixed
+    if not theirs:
+        return SHAPE_WORTH[mine - 1] - SHAPE_WORTH[mine]
+    return -SHAPE_WORTH[theirs]
+
+
+# What lifting a piece of each team from a place of each count brings (``lifting_gain``).
+_LIFTING_GAIN = tuple(
+    tuple(_lifting_gain_in(count, team) for count in range(_COUNTS)) for team in (0, 1)
+)
+# The team a place of each count is read for once a piece of the team that lifts leaves
+# it: the other team if it has pieces there, else the team itself.
+_LIFTED_HOLDER = tuple(
+    tuple(1 - team if count >> 4 * (1 - team) & 15 else team for count in range(_COUNTS))
+    for team in (0, 1)
+)
+
+_MASK = (1 << 64) - 1
+
+
+def piece_key(cell: int, team: int) -> int:
+    """A 64-bit number for a piece of ``team`` on ``cell``, well mixed (splitmix64): a
+    layout's key is the exclusive or of its pieces'. Python's own ``hash`` will not do:
+    ``hash(-1) == hash(-2)``, and two layouts would share a key.
+
+    >>> from sixtui.rules.hexes import Hex, pack
+    >>> piece_key(pack(Hex(0, -1)), 0) != piece_key(pack(Hex(0, -2)), 0)
+    True
+    """
+    mixed = ((cell * 2 + team) * 0x9E3779B97F4A7C15) & _MASK
+    mixed = ((mixed ^ (mixed >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    mixed = ((mixed ^ (mixed >> 27)) * 0x94D049BB133111EB) & _MASK
+    return mixed ^ (mixed >> 31)
+
+
 def cells_of(place: int) -> tuple[int, ...]:
     """The six cells of a place for a shape (a circle's centre is not one of them).
 
@@ -167,7 +207,7 @@ class ShapeBoard:
             board[cell] = team
         else:
             del board[cell]
-        self.key ^= hash((cell, team))
+        self.key ^= piece_key(cell, team)
         base = cell * _KINDS
         net_worth = 0
         for offset in _UNSPOILT_THROUGH:
@@ -329,29 +369,24 @@ class ShapeBoard:
 
     def lifting_gain(self, cell: int, team: int) -> int:
         """How much lifting ``team``'s piece from ``cell`` changes the worth for ``team``:
-        its shapes through the cell shrink, the other team's there are freed."""
+        its shapes through the cell shrink, the other team's there are freed (read through
+        :data:`_LIFTING_GAIN`)."""
         counts = self._counts
+        gains = _LIFTING_GAIN[team]
+        base = cell * _KINDS
+        if self.centre_may_be_opponent:
+            return sum([gains[counts[base + offset]] for offset in _THROUGH])
+        gain = sum([gains[counts[base + offset]] for offset in _UNSPOILT_THROUGH])
         board = self.board
-        mine_shift, theirs_shift = (0, 4) if team == 0 else (4, 0)
-        spoiling = not self.centre_may_be_opponent
-        gain = 0
-        for place in places_through(cell):
+        for offset in _CIRCLES_THROUGH:
+            place = base + offset
             count = counts[place]
-            mine, theirs = count >> mine_shift & 15, count >> theirs_shift & 15
-            if theirs and mine > 1:
-                continue
-            if spoiling and place & 7 == _CIRCLE:
-                centre = board.get(place >> 3)
-                if centre is not None and centre != (1 - team if theirs else team):
-                    continue  # spoilt by its middle before and after
-            if not theirs:
-                gain += SHAPE_WORTH[mine - 1] - SHAPE_WORTH[mine]
-            else:
-                gain -= SHAPE_WORTH[theirs]
-        if spoiling:
-            # Lifted from the middle of the other team's circle, the piece frees it.
-            count = counts.get(cell * _KINDS + _CIRCLE, 0)
-            mine, theirs = count >> mine_shift & 15, count >> theirs_shift & 15
-            if theirs and not mine:
-                gain -= SHAPE_WORTH[theirs]
+            centre = board.get(place >> 3)
+            # A circle whose middle is not its holder's is spoilt before and after.
+            if centre is None or centre == _LIFTED_HOLDER[team][count]:
+                gain += gains[count]
+        # Lifted from the middle of the other team's circle, the piece frees it.
+        count = counts.get(base + _CIRCLE, 0)
+        if _HOLDER[team][count] != team:
+            gain -= _PLACING_GAIN[team][count]
         return gain
