@@ -47,6 +47,10 @@ HARD_THREAT_PLIES = 8
 # In the second round a lift makes threats almost anywhere: read past the depth, they
 # would leave hard a ply or two where it needs its depth for captures.
 HARD_SECOND_ROUND_THREAT_PLIES = 2
+# In the second round each piece may go to many cells, and the moves' worth read from the
+# cells alone is a rough guide: the answers to hard's own moves get a wider look, the move
+# that refutes one is too often beyond the few best ranked.
+HARD_SECOND_ROUND_REPLY_WIDTH = 2 * HARD_WIDTH
 NORMAL_DEPTH = 2
 NORMAL_WIDTH = 6
 NORMAL_THREAT_PLIES = 2  # a threat and its block, past the depth
@@ -74,7 +78,8 @@ def choose_six_move(
     if level == "hard":
         placing = game.in_hand(game.to_move)  # type: ignore[attr-defined]
         threats = HARD_THREAT_PLIES if placing else HARD_SECOND_ROUND_THREAT_PLIES
-        search = SixSearch(game, deadline, HARD_WIDTH, threats, max_nodes)
+        replies = HARD_WIDTH if placing else HARD_SECOND_ROUND_REPLY_WIDTH
+        search = SixSearch(game, deadline, HARD_WIDTH, threats, max_nodes, replies)
         move, _ = search.best_move(HARD_DEPTH, rng, NEAR_EQUAL)
     elif level == "normal":
         search = SixSearch(game, deadline, NORMAL_WIDTH, NORMAL_THREAT_PLIES, max_nodes)

@@ -52,6 +52,7 @@ THREAT_WIN = WIN // 2  # a leaf the side to move wins within a turn or two, as t
 PIECE_WORTH = 150  # in the second round, each piece more than the other team
 DOUBLE_THREAT_FIRST = 10_000  # ranks the cells that make a double threat first
 ROOT_EXTRA_WIDTH = 4  # the root's moves are few and matter most: look at a few more
+ROOT_REPLIES = 2  # the ply of the other team's answers to the root's moves
 MOVES_PER_CELL = 2  # second-round moves ranked to one cell before those to other cells
 SECOND_ROUND_SCAN = 40  # second-round moves looked at one ply deep to choose the root's
 THREAT_MOVES = 6  # threats tried in each position past the depth
@@ -105,7 +106,8 @@ class SixSearch:
     """Searches one Six position (on a copy of ``game``) until ``deadline``
     (:func:`time.perf_counter` seconds), or until it has visited ``max_nodes``
     positions if given, looking at ``width`` moves of each position below the root (a
-    few more at the root), and ``threat_plies`` plies of threats past the depth.
+    few more at the root, ``reply_width`` for the answers to the root's moves if given),
+    and ``threat_plies`` plies of threats past the depth.
 
     A count of positions, unlike a clock, stops the search at the same place on any
     machine: with one, a seed repeats a game exactly.
@@ -118,11 +120,13 @@ class SixSearch:
         width: int = 6,
         threat_plies: int = 0,
         max_nodes: int | None = None,
+        reply_width: int | None = None,
     ) -> None:
         self.game = game.copy()
         self.deadline = deadline
         self.max_nodes = max_nodes
         self.width = width
+        self.reply_width = width if reply_width is None else reply_width
         self.threat_plies = threat_plies
         board = {pack(cell): team for cell, team in game.layout().items()}  # type: ignore[attr-defined]
         self.shapes = ShapeBoard(board, game.rules.centre_may_be_opponent)  # type: ignore[attr-defined]
@@ -415,7 +419,9 @@ class SixSearch:
         team = self.game.team(self.game.to_move)
         if depth <= 0:
             return self._threat_value(team, alpha, beta, ply, threats)
-        moves = self.candidates(self.width)
+        # The other team's answers to the root's moves: where a narrow search most often
+        # misses the move that refutes one, a wider look if asked for.
+        moves = self.candidates(self.reply_width if ply == ROOT_REPLIES else self.width)
         key = self.shapes.key ^ self.game.to_move
         remembered = self._best_replies.get(key)
         if remembered in moves:
