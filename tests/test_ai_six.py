@@ -9,14 +9,15 @@ import doctest
 import importlib
 import math
 import random
+from collections import Counter
 
 import pytest
 
 from sixtui.ai import LEVELS, choose_turn
-from sixtui.ai.six_search import PIECE_WORTH, WIN, SixSearch
+from sixtui.ai.six_search import MOVES_PER_CELL, PIECE_WORTH, WIN, SixSearch
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import new_game
-from sixtui.rules.hexes import NEIGHBOUR_STEPS, pack
+from sixtui.rules.hexes import NEIGHBOUR_STEPS, Hex, pack
 from sixtui.rules.shapes import shapes_through
 from sixtui.rules.six_ending import TOO_FEW
 from support.six_games import OPTION_ARGUMENTS
@@ -347,3 +348,29 @@ def test_captures_read_from_the_cut_points_are_those_the_moves_make(ruleset):
         assert SixSearch(game, math.inf).capture_gains(team) == played, str(game)
         checked += bool(played)
     assert checked >= 5
+
+
+def test_two_layouts_one_piece_apart_have_different_keys():
+    """The cells packed as -1 and -2 (0,-1 and 0,-2) once gave their layouts one key:
+    Python hashes -1 as -2."""
+    near, far = (ShapeBoard({pack(Hex(0, r)): 0}, True) for r in (-1, -2))
+    assert near.key != far.key
+
+
+@pytest.mark.parametrize("ruleset", ["steffen", "romanian"])
+def test_second_round_candidates_go_to_more_than_one_cell(ruleset):
+    """Many pieces may go to the best cell: the search's few moves go to several cells,
+    at most MOVES_PER_CELL to each, unless every move must block one winning cell."""
+    checked = 0
+    for seed in range(30):
+        game = random_position("six", {"ruleset": ruleset}, seed=seed, turns=44 + seed)
+        if game.result is not None or game.in_hand(game.to_move):
+            continue
+        search = SixSearch(game, math.inf)
+        team = game.team(game.to_move)
+        if search.shapes.winning_cells(team) or search.shapes.winning_cells(1 - team):
+            continue  # a win to take, or one winning cell to block
+        cells = Counter(move.to for move in search.candidates(7))
+        assert max(cells.values()) <= MOVES_PER_CELL, str(game)
+        checked += 1
+    assert checked >= 10
