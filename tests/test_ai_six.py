@@ -351,10 +351,12 @@ def test_captures_read_from_the_cut_points_are_those_the_moves_make(ruleset):
 
 
 def test_two_layouts_one_piece_apart_have_different_keys():
-    """The cells packed as -1 and -2 (0,-1 and 0,-2) once gave their layouts one key:
-    Python hashes -1 as -2."""
+    """The cells packed as -1 and -2 (0,-1 and 0,-2) once gave their layouts one key
+    (Python hashes -1 as -2); so did a layout with black's piece on 0,0 (packed as 0)
+    and the same without it."""
     near, far = (ShapeBoard({pack(Hex(0, r)): 0}, True) for r in (-1, -2))
     assert near.key != far.key
+    assert ShapeBoard({pack(Hex(0, 0)): 0}, True).key != ShapeBoard({}, True).key
 
 
 @pytest.mark.parametrize("ruleset", ["steffen", "romanian"])

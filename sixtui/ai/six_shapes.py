@@ -130,13 +130,16 @@ _MASK = (1 << 64) - 1
 def piece_key(cell: int, team: int) -> int:
     """A 64-bit number for a piece of ``team`` on ``cell``, well mixed (splitmix64): a
     layout's key is the exclusive or of its pieces'. Python's own ``hash`` will not do:
-    ``hash(-1) == hash(-2)``, and two layouts would share a key.
+    ``hash(-1) == hash(-2)``, and two layouts would share a key; nor a key of 0, which
+    would leave a layout with that piece the key of the one without.
 
     >>> from sixtui.rules.hexes import Hex, pack
     >>> piece_key(pack(Hex(0, -1)), 0) != piece_key(pack(Hex(0, -2)), 0)
     True
+    >>> piece_key(pack(Hex(0, 0)), 0) != 0
+    True
     """
-    mixed = ((cell * 2 + team) * 0x9E3779B97F4A7C15) & _MASK
+    mixed = (cell * 2 + team + 0x9E3779B97F4A7C15) & _MASK  # never 0: no piece is keyless
     mixed = ((mixed ^ (mixed >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     mixed = ((mixed ^ (mixed >> 27)) * 0x94D049BB133111EB) & _MASK
     return mixed ^ (mixed >> 31)
