@@ -9,15 +9,15 @@ import doctest
 import importlib
 import math
 import random
+from collections import Counter
 
 import pytest
 
 from sixtui.ai import LEVELS, choose_turn
-from sixtui.ai.six import choose_six_move
-from sixtui.ai.six_search import PIECE_WORTH, WIN, SixSearch
+from sixtui.ai.six_search import MOVES_PER_CELL, PIECE_WORTH, WIN, SixSearch
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import new_game
-from sixtui.rules.hexes import NEIGHBOUR_STEPS, pack
+from sixtui.rules.hexes import NEIGHBOUR_STEPS, Hex, pack
 from sixtui.rules.shapes import shapes_through
 from sixtui.rules.six_ending import TOO_FEW
 from support.six_games import OPTION_ARGUMENTS
@@ -29,7 +29,7 @@ from support.six_solver import (
     lets_the_other_team_win,
     wins_at_once,
 )
-from support.turns import play_whole_turn, random_position
+from support.turns import level_turn, play_whole_turn, random_position
 
 FIRST_ROUND_OPTIONS = [
     {"ruleset": "steffen"},
@@ -38,10 +38,6 @@ FIRST_ROUND_OPTIONS = [
     {"ruleset": "steffen", "players": 4},
 ]
 EVERY_OPTION = OPTION_ARGUMENTS
-QUICK = 0.15  # seconds a turn of hard in these tests: enough for the search's first plies
-# Easy and normal think until their time is up: here they stop after so many positions
-# instead, past their first search, so that the tests are quick and repeat on any machine.
-NODES = {"easy": 20, "normal": 80}
 
 
 # -- the positions ----------------------------------------------------------------------------
@@ -79,20 +75,19 @@ def friends(game, move, team):
     return sum(game.at(cell) == team for cell in move.to.neighbours() if cell != move.origin)
 
 
-def chosen(game, level, seed=1, seconds=QUICK):
-    if level == "hard":
-        moves = choose_turn(game, level=level, seed=seed, seconds=seconds)
-    else:
-        moves = counted_turn(game, level, seed)
+def chosen(game, level, seed=1):
+    """The move of ``level``'s test turn (:func:`support.turns.level_turn`)."""
+    moves = level_turn(game, level, seed)
     assert len(moves) == 1
     return moves[0]
 
 
-def counted_turn(game, level, seed, nodes=None):
-    """The turn of ``level`` searching ``nodes`` positions (its :data:`NODES` if not given)
-    whatever the time."""
-    rng = random.Random(seed)
-    return choose_six_move(game, level, math.inf, rng, max_nodes=nodes or NODES[level])
+def counted_turn(game, level, seed, positions=None):
+    """The turn of ``level`` searching ``positions`` (its test turn's if not given),
+    whatever the time: the tests are quick and repeat on any machine."""
+    if positions is None:
+        return level_turn(game, level, seed)
+    return choose_turn(game, level=level, seed=seed, positions=positions)
 
 
 # -- winning, blocking, double threats -----------------------------------------------------------
@@ -353,3 +348,31 @@ def test_captures_read_from_the_cut_points_are_those_the_moves_make(ruleset):
         assert SixSearch(game, math.inf).capture_gains(team) == played, str(game)
         checked += bool(played)
     assert checked >= 5
+
+
+def test_two_layouts_one_piece_apart_have_different_keys():
+    """The cells packed as -1 and -2 (0,-1 and 0,-2) once gave their layouts one key
+    (Python hashes -1 as -2); so did a layout with black's piece on 0,0 (packed as 0)
+    and the same without it."""
+    near, far = (ShapeBoard({pack(Hex(0, r)): 0}, True) for r in (-1, -2))
+    assert near.key != far.key
+    assert ShapeBoard({pack(Hex(0, 0)): 0}, True).key != ShapeBoard({}, True).key
+
+
+@pytest.mark.parametrize("ruleset", ["steffen", "romanian"])
+def test_second_round_candidates_go_to_more_than_one_cell(ruleset):
+    """Many pieces may go to the best cell: the search's few moves go to several cells,
+    at most MOVES_PER_CELL to each, unless every move must block one winning cell."""
+    checked = 0
+    for seed in range(30):
+        game = random_position("six", {"ruleset": ruleset}, seed=seed, turns=44 + seed)
+        if game.result is not None or game.in_hand(game.to_move):
+            continue
+        search = SixSearch(game, math.inf)
+        team = game.team(game.to_move)
+        if search.shapes.winning_cells(team) or search.shapes.winning_cells(1 - team):
+            continue  # a win to take, or one winning cell to block
+        cells = Counter(move.to for move in search.candidates(7))
+        assert max(cells.values()) <= MOVES_PER_CELL, str(game)
+        checked += 1
+    assert checked >= 10

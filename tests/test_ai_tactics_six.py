@@ -17,14 +17,12 @@ pieces and mostly avoid handing the other team a win at once, so that shapes one
 two pieces short abound; they are generated in the tests from fixed seeds.
 """
 
-import math
 import random
 from functools import cache
 
 import pytest
 
 from sixtui.ai import LEVELS, choose_turn
-from sixtui.ai.six import choose_six_move
 from sixtui.rules import new_game
 from support.naive_six import NaiveSix
 from support.six_games import OPTION_ARGUMENTS, Chooser
@@ -36,22 +34,20 @@ from support.six_solver import (
     lets_the_other_team_win,
     wins_at_once,
 )
-from support.turns import play_whole_turn
+from support.turns import level_turn, play_whole_turn
 
 FIRST_ROUND_OPTIONS = OPTION_ARGUMENTS
-# Every level searches until its budget is spent: "hard" a short time, which reaches the
-# plies these tactics need (a win, a block, a double threat two plies deep); easy and
-# normal a count of positions past their first search, quick and alike on any machine.
-SECONDS = {"hard": 0.12}
-NODES = {"easy": 20, "normal": 80}
 
 
-def chosen(game, level, seed=1, seconds=None):
-    """The player's move, checked legal and the whole turn."""
-    if level == "hard":
-        moves = choose_turn(game, level=level, seed=seed, seconds=seconds or SECONDS[level])
+def chosen(game, level, seed=1, positions=None):
+    """The player's move, checked legal and the whole turn: its test turn
+    (:func:`support.turns.level_turn`), a count of positions that reaches the plies these
+    tactics need (a win, a block, a double threat two plies deep), quick and alike on any
+    machine; or ``positions`` if given."""
+    if positions is None:
+        moves = level_turn(game, level, seed)
     else:
-        moves = choose_six_move(game, level, math.inf, random.Random(seed), max_nodes=NODES[level])
+        moves = choose_turn(game, level=level, seed=seed, positions=positions)
     play_whole_turn(game.copy(), moves)
     assert len(moves) == 1
     return moves[0]
@@ -142,7 +138,7 @@ def test_every_level_stops_a_win_next_turn_whenever_one_move_can():
     after some moves but not after all: no level plays one of those."""
     for game in positions_where(win_to_stop, 50, 32):
         for level in LEVELS:
-            move = chosen(game, level, seconds=0.03 if level == "hard" else None)
+            move = chosen(game, level)
             assert not lets_the_other_team_win(game, move), f"{level}: {move} in {describe(game)}"
 
 
@@ -209,9 +205,8 @@ STOP_OPTIONS = [
 ]
 
 
-# Hard searches narrower than normal: it needs its third ply for these, which takes it
-# 0.06 to 0.1 s on an idle machine; three times that is left for a loaded one.
-STOPPING_SECONDS = {"hard": 0.3}
+# Hard searches narrower than normal: it needs its third ply for these.
+STOPPING_POSITIONS = {"hard": 1000}
 
 
 @cache
@@ -228,7 +223,7 @@ def test_normal_and_hard_leave_no_double_threat_when_a_move_can(level):
     """18 first-round positions (6 in each of three options) where some move lets the
     other team force a win and some move does not: the move chosen does not."""
     for game in double_threats_to_stop():
-        move = chosen(game, level, seconds=STOPPING_SECONDS.get(level))
+        move = chosen(game, level, positions=STOPPING_POSITIONS.get(level))
         assert not lets_the_other_team_force_a_win(game, move), f"{move} in {describe(game)}"
 
 

@@ -9,9 +9,10 @@ until its time is up:
   fill it) until one side has a double threat (in the second round, only a few).
 * ``normal`` searches :data:`NORMAL_DEPTH` plies over a few moves a position, then
   over more and more of them, and a ply deeper only once it has searched its every
-  move (:meth:`~sixtui.ai.six_search.SixSearch.widening_scores`), without the threats
-  past the depth: it makes and stops the double threats one move away, as a good club
-  player does, but is outplayed in longer fights.
+  move (:meth:`~sixtui.ai.six_search.SixSearch.widening_scores`), and past the depth
+  only :data:`NORMAL_THREAT_PLIES` plies of threats: it makes and stops the double
+  threats one move away and sees a threat's answer, as a good club player does, but
+  is outplayed in longer fights.
 * ``easy`` blocks a winning cell of the other team and reads the same way from one
   ply, but some of the time (:data:`EASY_HURRIES`) plays one of its few best-ranked
   moves all the same, and otherwise any move that looks best, give or take a little
@@ -46,8 +47,13 @@ HARD_THREAT_PLIES = 8
 # In the second round a lift makes threats almost anywhere: read past the depth, they
 # would leave hard a ply or two where it needs its depth for captures.
 HARD_SECOND_ROUND_THREAT_PLIES = 2
+# In the second round each piece may go to many cells, and the moves' worth read from the
+# cells alone is a rough guide: the answers to hard's own moves get a wider look, the move
+# that refutes one is too often beyond the few best ranked.
+HARD_SECOND_ROUND_REPLY_WIDTH = 2 * HARD_WIDTH
 NORMAL_DEPTH = 2
 NORMAL_WIDTH = 6
+NORMAL_THREAT_PLIES = 2  # a threat and its block, past the depth
 NEAR_EQUAL = 4  # moves this close in worth to the best are a matter of taste: the seed picks
 EASY_WIDTH = 6
 EASY_CHOICES = 4  # a hurried easy move is one of this many best-ranked moves
@@ -72,10 +78,11 @@ def choose_six_move(
     if level == "hard":
         placing = game.in_hand(game.to_move)  # type: ignore[attr-defined]
         threats = HARD_THREAT_PLIES if placing else HARD_SECOND_ROUND_THREAT_PLIES
-        search = SixSearch(game, deadline, HARD_WIDTH, threats, max_nodes)
+        replies = HARD_WIDTH if placing else HARD_SECOND_ROUND_REPLY_WIDTH
+        search = SixSearch(game, deadline, HARD_WIDTH, threats, max_nodes, replies)
         move, _ = search.best_move(HARD_DEPTH, rng, NEAR_EQUAL)
     elif level == "normal":
-        search = SixSearch(game, deadline, NORMAL_WIDTH, max_nodes=max_nodes)
+        search = SixSearch(game, deadline, NORMAL_WIDTH, NORMAL_THREAT_PLIES, max_nodes)
         move, _ = pick(search.widening_scores(NORMAL_DEPTH, NEAR_EQUAL), rng, NEAR_EQUAL)
     else:
         search = SixSearch(game, deadline, EASY_WIDTH, max_nodes=max_nodes)
@@ -108,13 +115,14 @@ def winning_move(game: Game, deadline: float) -> Move | None:
     In declaring games that is ``declare`` while the team's right to a shape stands, or
     a move completing a shape played with ``!``, kept only if the game says it won: a
     ``!`` naming no shape the team may declare wins nothing. Only the moves that can
-    complete a shape, or capture (see :meth:`SixSearch.capture_gains`), are tried on
-    the board.
+    complete a shape (without the piece they lift), or capture (see
+    :meth:`SixSearch.capture_gains`), are tried on the board.
     """
     team = game.team(game.to_move)
     declaring = game.declare  # type: ignore[attr-defined]
     board = {pack(cell): owner for cell, owner in game.layout().items()}  # type: ignore[attr-defined]
-    completing = ShapeBoard(board, game.rules.centre_may_be_opponent).winning_cells(team)  # type: ignore[attr-defined]
+    shapes = ShapeBoard(board, game.rules.centre_may_be_opponent)  # type: ignore[attr-defined]
+    completing = shapes.winning_cells(team)
     # Whether capturing the other team's piece from the middle of a ring makes a circle.
     ring_prizes = not game.rules.centre_may_be_opponent and any(  # type: ignore[attr-defined]
         owner != team and all(board.get(cell + step) == team for step in NEIGHBOUR_STEPS)
@@ -127,10 +135,10 @@ def winning_move(game: Game, deadline: float) -> Move | None:
     for move in legal:
         if time.perf_counter() > deadline:
             break
-        lifts_a_prize = move.origin is not None and (
-            ring_prizes or capturing.get((move.origin, move.keep), 0) >= WIN
-        )
-        if not lifts_a_prize and pack(move.to) not in completing:  # type: ignore[arg-type]
+        # A ring's middle leaves the table only captured: only a lift that captures wins so.
+        gain = capturing.get((move.origin, move.keep))  # type: ignore[arg-type]
+        lifts_a_prize = gain is not None and (ring_prizes or gain >= WIN)
+        if not lifts_a_prize and not _may_complete(shapes, completing, move, team):
             continue
         if declaring:
             move = Move(move.to, move.origin, move.keep, declare=True)
@@ -140,3 +148,12 @@ def winning_move(game: Game, deadline: float) -> Move | None:
         if won:
             return move
     return None
+
+
+def _may_complete(shapes: ShapeBoard, completing: set[int], move: Move, team: int) -> bool:
+    """Whether ``move`` puts its piece on one of ``completing``, the winning cells of
+    ``team``, and completes a shape there without the piece it lifts, if any."""
+    cell = pack(move.to)  # type: ignore[arg-type]
+    if cell not in completing:
+        return False
+    return move.origin is None or shapes.completes_without(cell, pack(move.origin), team)

@@ -40,6 +40,7 @@ from __future__ import annotations
 import heapq
 import random
 import time
+from collections.abc import Callable
 
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import Game, Move
@@ -51,6 +52,8 @@ THREAT_WIN = WIN // 2  # a leaf the side to move wins within a turn or two, as t
 PIECE_WORTH = 150  # in the second round, each piece more than the other team
 DOUBLE_THREAT_FIRST = 10_000  # ranks the cells that make a double threat first
 ROOT_EXTRA_WIDTH = 4  # the root's moves are few and matter most: look at a few more
+ROOT_REPLIES = 2  # the ply of the other team's answers to the root's moves
+MOVES_PER_CELL = 2  # second-round moves ranked to one cell before those to other cells
 SECOND_ROUND_SCAN = 40  # second-round moves looked at one ply deep to choose the root's
 THREAT_MOVES = 6  # threats tried in each position past the depth
 MAX_DEPTH = 64  # deeper than any time allows
@@ -76,11 +79,35 @@ def pick(
     return rng.choice([(move, score) for move, score in scored if score >= best_score - margin])
 
 
+def _varied(moves: list[Move], width: int, worth: Callable[[Move], int]) -> list[Move]:
+    """The best ``width`` of the second-round ``moves`` by ``worth``, best first, with at
+    most :data:`MOVES_PER_CELL` to each cell while there are others.
+
+    Many pieces may go to the same cell, and the best cell's moves would fill the
+    search's few places: a move that blocks a double threat crowding out the one move
+    elsewhere that wins.
+    """
+    ranked = sorted(moves, key=worth, reverse=True)
+    chosen: list[Move] = []
+    left: list[Move] = []
+    per_cell: dict[Hex | None, int] = {}
+    for move in ranked:
+        if per_cell.get(move.to, 0) < MOVES_PER_CELL:
+            per_cell[move.to] = per_cell.get(move.to, 0) + 1
+            chosen.append(move)
+            if len(chosen) == width:
+                return chosen
+        elif len(left) < width:
+            left.append(move)
+    return chosen + left[: width - len(chosen)]
+
+
 class SixSearch:
     """Searches one Six position (on a copy of ``game``) until ``deadline``
     (:func:`time.perf_counter` seconds), or until it has visited ``max_nodes``
     positions if given, looking at ``width`` moves of each position below the root (a
-    few more at the root), and ``threat_plies`` plies of threats past the depth.
+    few more at the root, ``reply_width`` for the answers to the root's moves if given),
+    and ``threat_plies`` plies of threats past the depth.
 
     A count of positions, unlike a clock, stops the search at the same place on any
     machine: with one, a seed repeats a game exactly.
@@ -93,11 +120,13 @@ class SixSearch:
         width: int = 6,
         threat_plies: int = 0,
         max_nodes: int | None = None,
+        reply_width: int | None = None,
     ) -> None:
         self.game = game.copy()
         self.deadline = deadline
         self.max_nodes = max_nodes
         self.width = width
+        self.reply_width = width if reply_width is None else reply_width
         self.threat_plies = threat_plies
         board = {pack(cell): team for cell, team in game.layout().items()}  # type: ignore[attr-defined]
         self.shapes = ShapeBoard(board, game.rules.centre_may_be_opponent)  # type: ignore[attr-defined]
@@ -108,6 +137,7 @@ class SixSearch:
         self._best_replies: dict[int, Move] = {}
         self._undo: list[tuple[Move, int, list[tuple[int, int]]]] = []
         self._captures: dict[int, dict[tuple[Hex, Hex | None], int]] = {}
+        self._known_candidates: dict[tuple[int, int, tuple[int, ...], int], list[Move]] = {}
 
     # -- choosing ------------------------------------------------------------------------
 
@@ -150,7 +180,7 @@ class SixSearch:
         """The root's moves with their scores, best first, from the last search finished
         before the deadline: ``depth`` plies over ``width`` moves a position, then over
         more and more of them, and a ply deeper, again from ``width``, once the root's
-        every move has been searched. No threats are read past the depth.
+        every move has been searched; then ``threat_plies`` plies of threats.
 
         Time buys breadth before depth: a player searching so reads every move a few
         plies ahead before it reads any further. Those more than ``margin`` below the
@@ -165,7 +195,7 @@ class SixSearch:
                 # them: a move found best by a wide search is not dropped by a deep one.
                 moves = [move for move, _ in scored[: len(ranked)]]
                 moves += [move for move in ranked if move not in moves]
-                scored = self._root(moves, depth, margin, 0)
+                scored = self._root(moves, depth, margin, self.threat_plies)
                 if len(ranked) < self.width + ROOT_EXTRA_WIDTH:  # the root's every move
                     depth, self.width = depth + 1, base
                 else:
@@ -196,15 +226,33 @@ class SixSearch:
     # -- the moves worth a look ------------------------------------------------------------
 
     def candidates(self, width: int) -> list[Move]:
-        """The moves of the seat to move worth searching, best first: its wins if it has
-        any, else blocks of the other team's winning cells if it faces any, else the
-        ``width`` moves that do most for its shapes."""
+        """The moves of the seat to move worth searching, best first: a win if it has
+        one (a second would win no more), else blocks of the other team's winning cells
+        if it faces any, else the ``width`` moves that do most for its shapes.
+
+        Kept for the layout, seat and pieces in hand: each deeper search meets the
+        positions of the last again, and moves in another order meet the same layout.
+        Not in declaring games, where a team's right to declare depends on the moves that
+        led there.
+        """
+        if self.declaring:
+            return self._candidates(width)
+        game = self.game
+        hands = tuple(game.in_hand(seat) for seat in range(game.players))  # type: ignore[attr-defined]
+        key = (self.shapes.key, game.to_move, hands, width)
+        known = self._known_candidates.get(key)
+        if known is None:
+            known = self._known_candidates[key] = self._candidates(width)
+        return list(known)
+
+    def _candidates(self, width: int) -> list[Move]:
+        """The moves of :meth:`candidates`, found."""
         game = self.game
         team = game.team(game.to_move)
         legal = game.legal_moves()
         if legal and legal[0].to is None:
             return [legal[0]]  # declaring a shape on the table wins
-        wins = self._winning_moves(team, legal)
+        wins = self._winning_moves(team, legal, 1)
         if wins:
             return wins
         theirs = {unpack(cell) for cell in self.shapes.winning_cells(1 - team)}
@@ -219,15 +267,21 @@ class SixSearch:
 
         A piece from the hand completes a shape on any of its winning cells. A piece
         lifted may have been part of the shape, or its lift may capture part of it:
-        in the second round each move is played to see whether it wins.
+        in the second round each move that still completes a shape without its lifted
+        piece is played to see whether it wins.
         """
-        cells = {unpack(cell) for cell in self.shapes.winning_cells(team)}
+        shapes = self.shapes
+        cells = {unpack(cell) for cell in shapes.winning_cells(team)}
+        if not cells:
+            return []
         moves = [self._declared(move) for move in legal if move.to in cells]
         game = self.game
         if not moves or game.in_hand(game.to_move):  # type: ignore[attr-defined]
             return moves[:enough] if enough else moves
         wins = []
         for move in moves:
+            if not shapes.completes_without(pack(move.to), pack(move.origin), team):  # type: ignore[arg-type]
+                continue
             game.play(move)
             if game.result is not None and game.result.winner == team:
                 wins.append(move)
@@ -257,20 +311,14 @@ class SixSearch:
             for origin in {move.origin for move in moves}
         }
         captures = self.capture_gains(team)
-        if not captures:
-            return heapq.nlargest(
-                width,
-                moves,
-                key=lambda move: placing[move.to] + lifting[move.origin],  # type: ignore[index]
-            )
-        return heapq.nlargest(
-            width,
+        return _varied(
             moves,
-            key=lambda move: (
+            width,
+            lambda move: (
                 placing[move.to]  # type: ignore[index]
                 + lifting[move.origin]  # type: ignore[index]
-                + captures.get((move.origin, move.keep), 0)
-            ),  # type: ignore[arg-type]
+                + captures.get((move.origin, move.keep), 0)  # type: ignore[arg-type]
+            ),
         )
 
     def _threats(self, team: int) -> list[Move]:
@@ -371,7 +419,9 @@ class SixSearch:
         team = self.game.team(self.game.to_move)
         if depth <= 0:
             return self._threat_value(team, alpha, beta, ply, threats)
-        moves = self.candidates(self.width)
+        # The other team's answers to the root's moves: where a narrow search most often
+        # misses the move that refutes one, a wider look if asked for.
+        moves = self.candidates(self.reply_width if ply == ROOT_REPLIES else self.width)
         key = self.shapes.key ^ self.game.to_move
         remembered = self._best_replies.get(key)
         if remembered in moves:
@@ -384,7 +434,8 @@ class SixSearch:
                 best = score
                 self._best_replies[key] = move
                 alpha = max(alpha, score)
-                if alpha >= beta:
+                # A win with this move is as good as any: the other moves need no look.
+                if alpha >= beta or score >= WIN - ply:
                     break
         return best if best > -WIN - 1 else self.evaluate(team, ply)
 

@@ -66,6 +66,83 @@ _ALONE: tuple[tuple[int, int] | None, ...] = tuple(
     else ((1, count >> 4) if count >> 4 else (0, count & 15))
     for count in range(16 * (SHAPE_SIZE + 1))
 )
+_SIDE = (1, -1)  # team 0's worth counts up, team 1's down
+# For each count of a place: what it brings to team 0 less what it brings to team 1
+# (nothing for counts no place can have).
+_NET_WORTH = tuple(
+    0 if alone is None or alone[1] > SHAPE_SIZE else _SIDE[alone[0]] * SHAPE_WORTH[alone[1]]
+    for alone in _ALONE
+)
+# For each count of a place: whether its lone team lacks one or two pieces there.
+_NEAR = tuple(alone is not None and alone[1] >= SHAPE_SIZE - 2 for alone in _ALONE)
+
+
+def _placing_gain_in(count: int, team: int) -> int:
+    """What a piece of ``team`` brings to its team in a place of ``count``: its own
+    shape grows, or the other team's is spoilt."""
+    mine, theirs = count >> 4 * team & 15, count >> 4 * (1 - team) & 15
+    if (mine and theirs) or max(mine, theirs) >= SHAPE_SIZE:  # or a count no place has
+        return 0
+    if not theirs:
+        return SHAPE_WORTH[mine + 1] - SHAPE_WORTH[mine]
+    return SHAPE_WORTH[theirs]
+
+
+_COUNTS = 16 * 16  # every count of a place: four bits for each team's pieces
+# What a piece of each team brings in a place of each count (see ``placing_gain``).
+_PLACING_GAIN = tuple(
+    tuple(_placing_gain_in(count, team) for count in range(_COUNTS)) for team in (0, 1)
+)
+# The team a place of each count is read for, by the team that places: its own when
+# it holds pieces there or the place is empty, else the other team (mixed places bring
+# nothing either way).
+_HOLDER = tuple(
+    tuple(team if count >> 4 * team & 15 or not count else 1 - team for count in range(_COUNTS))
+    for team in (0, 1)
+)
+
+
+def _lifting_gain_in(count: int, team: int) -> int:
+    """What lifting a piece of ``team`` from a place of ``count`` brings to its team: its
+    own shape shrinks, or the other team's, held back by this piece alone, is freed."""
+    mine, theirs = count >> 4 * team & 15, count >> 4 * (1 - team) & 15
+    if not mine or max(mine, theirs) > SHAPE_SIZE or (theirs and mine > 1):
+        return 0  # the piece is not there, or the place stays mixed
+    if not theirs:
+        return SHAPE_WORTH[mine - 1] - SHAPE_WORTH[mine]
+    return -SHAPE_WORTH[theirs]
+
+
+# What lifting a piece of each team from a place of each count brings (``lifting_gain``).
+_LIFTING_GAIN = tuple(
+    tuple(_lifting_gain_in(count, team) for count in range(_COUNTS)) for team in (0, 1)
+)
+# The team a place of each count is read for once a piece of the team that lifts leaves
+# it: the other team if it has pieces there, else the team itself.
+_LIFTED_HOLDER = tuple(
+    tuple(1 - team if count >> 4 * (1 - team) & 15 else team for count in range(_COUNTS))
+    for team in (0, 1)
+)
+
+_MASK = (1 << 64) - 1
+
+
+def piece_key(cell: int, team: int) -> int:
+    """A 64-bit number for a piece of ``team`` on ``cell``, well mixed (splitmix64): a
+    layout's key is the exclusive or of its pieces'. Python's own ``hash`` will not do:
+    ``hash(-1) == hash(-2)``, and two layouts would share a key; nor a key of 0, which
+    would leave a layout with that piece the key of the one without.
+
+    >>> from sixtui.rules.hexes import Hex, pack
+    >>> piece_key(pack(Hex(0, -1)), 0) != piece_key(pack(Hex(0, -2)), 0)
+    True
+    >>> piece_key(pack(Hex(0, 0)), 0) != 0
+    True
+    """
+    mixed = (cell * 2 + team + 0x9E3779B97F4A7C15) & _MASK  # never 0: no piece is keyless
+    mixed = ((mixed ^ (mixed >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    mixed = ((mixed ^ (mixed >> 27)) * 0x94D049BB133111EB) & _MASK
+    return mixed ^ (mixed >> 31)
 
 
 def cells_of(place: int) -> tuple[int, ...]:
@@ -100,7 +177,7 @@ class ShapeBoard:
         self.centre_may_be_opponent = centre_may_be_opponent
         self.key = 0  # of the pieces and their teams: the same layout has the same key
         self._counts: dict[int, int] = {}  # place → team 0's pieces + 16 × team 1's
-        self._worth = [0, 0]  # each team's worth of the places it alone holds
+        self._net_worth = 0  # team 0's worth of the places it alone holds, less team 1's
         # The places each team alone holds lacking one or two pieces → pieces held.
         self._near: tuple[dict[int, int], dict[int, int]] = ({}, {})
         for cell, team in board.items():
@@ -133,8 +210,9 @@ class ShapeBoard:
             board[cell] = team
         else:
             del board[cell]
-        self.key ^= hash((cell, team))
+        self.key ^= piece_key(cell, team)
         base = cell * _KINDS
+        net_worth = 0
         for offset in _UNSPOILT_THROUGH:
             place = base + offset
             was = counts.get(place, 0)
@@ -143,7 +221,10 @@ class ShapeBoard:
                 counts[place] = now
             else:
                 del counts[place]
-            self._recount(place, _ALONE[was], _ALONE[now])
+            net_worth += _NET_WORTH[now] - _NET_WORTH[was]
+            if _NEAR[was] or _NEAR[now]:
+                self._renear(place, _ALONE[was], _ALONE[now])
+        self._net_worth += net_worth
         for offset in _CIRCLES_THROUGH:
             place = base + offset
             was = counts.get(place, 0)
@@ -168,14 +249,21 @@ class ShapeBoard:
         taken away, what it holds ``after`` added."""
         if before is not None:
             holder, pieces = before
-            self._worth[holder] -= SHAPE_WORTH[pieces]
-            if pieces >= SHAPE_SIZE - 2:
-                del self._near[holder][place]
+            self._net_worth -= _SIDE[holder] * SHAPE_WORTH[pieces]
         if after is not None:
             holder, pieces = after
-            self._worth[holder] += SHAPE_WORTH[pieces]
-            if pieces >= SHAPE_SIZE - 2:
-                self._near[holder][place] = pieces
+            self._net_worth += _SIDE[holder] * SHAPE_WORTH[pieces]
+        self._renear(place, before, after)
+
+    def _renear(
+        self, place: int, before: tuple[int, int] | None, after: tuple[int, int] | None
+    ) -> None:
+        """The threats through ``place``: its lone team's ``before`` (if one held it)
+        taken away, ``after``'s added, where it lacks one or two pieces."""
+        if before is not None and before[1] >= SHAPE_SIZE - 2:
+            del self._near[before[0]][place]
+        if after is not None and after[1] >= SHAPE_SIZE - 2:
+            self._near[after[0]][place] = after[1]
 
     def _count(self, place: int, sign: int) -> None:
         """Adds (``sign`` 1) or takes away (-1) what ``place`` brings to its team."""
@@ -183,7 +271,7 @@ class ShapeBoard:
         if held is None:
             return
         team, pieces = held
-        self._worth[team] += sign * SHAPE_WORTH[pieces]
+        self._net_worth += sign * _SIDE[team] * SHAPE_WORTH[pieces]
         if pieces >= SHAPE_SIZE - 2:
             if sign > 0:
                 self._near[team][place] = pieces
@@ -228,6 +316,16 @@ class ShapeBoard:
             if cell not in board
         }
 
+    def completes_without(self, cell: int, lifted: int, team: int) -> bool:
+        """Whether a piece of ``team`` on the empty ``cell`` completes a shape that does not
+        need ``lifted``, the team's piece that leaves: a second-round move to a winning
+        cell wins only so (and only if its lift captures none of the shape)."""
+        near = self._near[team]
+        return any(
+            near.get(place) == SHAPE_SIZE - 1 and lifted not in cells_of(place)
+            for place in places_through(cell)
+        )
+
     def double_threat_cells(self, team: int) -> set[int]:
         """The empty cells where a piece of ``team`` leaves it two winning cells or more,
         counting the ones it has already: the other team can stop only one."""
@@ -242,66 +340,56 @@ class ShapeBoard:
 
     def worth(self, team: int) -> int:
         """The worth of every shape for ``team``, less the other team's."""
-        return self._worth[team] - self._worth[1 - team]
+        return _SIDE[team] * self._net_worth
 
     def placing_gain(self, cell: int, team: int) -> int:
         """How much a piece of ``team`` on the empty ``cell`` changes the worth of the
         shapes, for ``team``: its own grow, the other team's are spoilt.
 
-        Read from the counts without changing them: the search asks it of every cell
-        where a piece may go.
+        Read from the counts without changing them, through :data:`_PLACING_GAIN`: the
+        search asks it of every cell where a piece may go.
         """
         counts = self._counts
+        gains = _PLACING_GAIN[team]
+        base = cell * _KINDS
+        if self.centre_may_be_opponent:
+            return sum([gains[counts.get(base + offset, 0)] for offset in _THROUGH])
+        gain = sum([gains[counts.get(base + offset, 0)] for offset in _UNSPOILT_THROUGH])
         board = self.board
-        mine_shift, theirs_shift = (0, 4) if team == 0 else (4, 0)
-        spoiling = not self.centre_may_be_opponent
-        gain = 0
-        for place in places_through(cell):
+        for offset in _CIRCLES_THROUGH:
+            place = base + offset
             count = counts.get(place, 0)
-            mine, theirs = count >> mine_shift & 15, count >> theirs_shift & 15
-            if mine and theirs:
-                continue
-            if spoiling and place & 7 == _CIRCLE:
-                centre = board.get(place >> 3)
-                if centre is not None and centre != (team if mine or not theirs else 1 - team):
-                    continue  # spoilt by its middle before and after
-            if not theirs:
-                gain += SHAPE_WORTH[mine + 1] - SHAPE_WORTH[mine]
-            elif not mine:
-                gain += SHAPE_WORTH[theirs]
-        if spoiling:
-            # A piece in the middle of the other team's circle spoils it.
-            count = counts.get(cell * _KINDS + _CIRCLE, 0)
-            mine, theirs = count >> mine_shift & 15, count >> theirs_shift & 15
-            if theirs and not mine:
-                gain += SHAPE_WORTH[theirs]
+            centre = board.get(place >> 3)
+            # A circle whose middle is not its holder's (the team's, if empty) is spoilt
+            # before and after.
+            if centre is None or centre == _HOLDER[team][count]:
+                gain += gains[count]
+        # A piece in the middle of the other team's circle spoils it.
+        count = counts.get(base + _CIRCLE, 0)
+        if _HOLDER[team][count] != team:
+            gain += gains[count]
         return gain
 
     def lifting_gain(self, cell: int, team: int) -> int:
         """How much lifting ``team``'s piece from ``cell`` changes the worth for ``team``:
-        its shapes through the cell shrink, the other team's there are freed."""
+        its shapes through the cell shrink, the other team's there are freed (read through
+        :data:`_LIFTING_GAIN`)."""
         counts = self._counts
+        gains = _LIFTING_GAIN[team]
+        base = cell * _KINDS
+        if self.centre_may_be_opponent:
+            return sum([gains[counts[base + offset]] for offset in _THROUGH])
+        gain = sum([gains[counts[base + offset]] for offset in _UNSPOILT_THROUGH])
         board = self.board
-        mine_shift, theirs_shift = (0, 4) if team == 0 else (4, 0)
-        spoiling = not self.centre_may_be_opponent
-        gain = 0
-        for place in places_through(cell):
+        for offset in _CIRCLES_THROUGH:
+            place = base + offset
             count = counts[place]
-            mine, theirs = count >> mine_shift & 15, count >> theirs_shift & 15
-            if theirs and mine > 1:
-                continue
-            if spoiling and place & 7 == _CIRCLE:
-                centre = board.get(place >> 3)
-                if centre is not None and centre != (1 - team if theirs else team):
-                    continue  # spoilt by its middle before and after
-            if not theirs:
-                gain += SHAPE_WORTH[mine - 1] - SHAPE_WORTH[mine]
-            else:
-                gain -= SHAPE_WORTH[theirs]
-        if spoiling:
-            # Lifted from the middle of the other team's circle, the piece frees it.
-            count = counts.get(cell * _KINDS + _CIRCLE, 0)
-            mine, theirs = count >> mine_shift & 15, count >> theirs_shift & 15
-            if theirs and not mine:
-                gain -= SHAPE_WORTH[theirs]
+            centre = board.get(place >> 3)
+            # A circle whose middle is not its holder's is spoilt before and after.
+            if centre is None or centre == _LIFTED_HOLDER[team][count]:
+                gain += gains[count]
+        # Lifted from the middle of the other team's circle, the piece frees it.
+        count = counts.get(base + _CIRCLE, 0)
+        if _HOLDER[team][count] != team:
+            gain -= _PLACING_GAIN[team][count]
         return gain

@@ -11,11 +11,12 @@ TEST_POSITIONS = {
     ("grid", "easy"): 1500,
     ("grid", "normal"): 8000,
     ("six", "easy"): 20,
-    ("six", "normal"): 80,
+    ("six", "normal"): 160,
+    ("six", "hard"): 300,
 }
 """Positions searched in a test turn by the levels that think their whole time through
-(about their first search's worth): a count keeps the suites quick, and their turns
-repeatable however busy the machine is."""
+(about their first search's worth; Six's hard, its first few plies): a count keeps the
+suites quick, and their turns repeatable however busy the machine is."""
 
 
 def play_whole_turn(game, moves):
