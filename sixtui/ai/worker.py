@@ -223,15 +223,11 @@ class Thinker:
         running meanwhile.
         """
         self._closed = True
-        closed = RuntimeError("this Thinker is closed")
-        for line in self._lines.values():
-            for turn in line:
-                if not turn.answer.done():
-                    turn.answer.set_exception(closed)
+        waiting = [turn for line in self._lines.values() for turn in line]
         self._lines.clear()
-        for turn in list(self._under_way):
-            if not turn.answer.done():
-                turn.answer.set_exception(closed)
+        for turn in [*waiting, *self._under_way]:
+            if not turn.answer.done():  # each its own error: each is raised where it is awaited
+                turn.answer.set_exception(RuntimeError("this Thinker is closed"))
             self._stop(turn)
         if self._starting is not None:
             with contextlib.suppress(Exception):  # if the pool never started: nothing to stop
