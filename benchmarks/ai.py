@@ -3,6 +3,7 @@
 python -m benchmarks ai [--games N] [--seconds S | --level-times] [--pairs A:B,...]
                         [--game NAME ...] [--first-opening SEED] [--engine FOLDER]
                         [--engine-games N] [--engine-positions N] [--show-games]
+                        [--positions-per-second N]
                         [--workers W]
 
 Each pair ``A:B`` plays ``N`` games in every chosen game: ``N / 2`` random balanced
@@ -18,6 +19,9 @@ With ``--level-times`` each level gets its own time of :data:`sixtui.ai.LEVEL_SE
 Under the table, each level's turns are counted against its time: how many ended more
 than :data:`PACE` early or late (turns that win the game at once aside). ``--first-opening``
 starts from another opening seed, so that a second run adds new games to the first.
+``--positions-per-second N`` gives each level a count of positions a turn instead of its
+time, ``N`` for each second of it: the games then repeat exactly whatever the machine's
+load, which otherwise slows every level alike but not every game alike.
 
 The Connect6 match against Cloudict (:mod:`benchmarks.ai_engine`) runs when ``--engine``
 names the folder of its compiled ``gameEngine`` and ``patterns.in``; otherwise it is
@@ -130,6 +134,14 @@ class GameJob:
     team_levels: tuple[str, str]
     seconds: dict[str, float]
     move_cap: int = MOVE_CAP
+    # Positions a turn per second of a level's time, instead of the time itself, when given.
+    positions_per_second: int | None = None
+
+    def positions(self, level: str) -> int | None:
+        """What ``level`` searches a turn when a count of positions replaces its time."""
+        if self.positions_per_second is None:
+            return None
+        return max(1, round(self.positions_per_second * self.seconds[level]))
 
 
 @dataclass
@@ -245,7 +257,8 @@ def play_game(job: GameJob) -> GameRecord:
     record = GameRecord(job, thinking={level: Thinking() for level in set(job.team_levels)})
     while game.result is None and len(game.history) - opening_length < job.move_cap:
         level = job.team_levels[game.team(game.to_move)]
-        for move in think(game, level, job.seconds[level], rng, record.thinking[level]):
+        log, positions = record.thinking[level], job.positions(level)
+        for move in think(game, level, job.seconds[level], rng, log, positions):
             game.play(move)
             if game.result is not None:
                 break
@@ -255,14 +268,21 @@ def play_game(job: GameJob) -> GameRecord:
 
 
 def pair_jobs(
-    game: str, pair: tuple[str, str], games: int, seconds: dict[str, float], first_seed: int = 0
+    game: str,
+    pair: tuple[str, str],
+    games: int,
+    seconds: dict[str, float],
+    first_seed: int = 0,
+    positions_per_second: int | None = None,
 ) -> list[GameJob]:
     """``games`` jobs for ``pair`` (rounded up to even): each opening with both colours."""
     jobs = []
     for opening in range((games + 1) // 2):
         seed = first_seed + opening
-        jobs.append(GameJob(game, seed, (pair[0], pair[1]), seconds))
-        jobs.append(GameJob(game, seed, (pair[1], pair[0]), seconds))
+        for levels in ((pair[0], pair[1]), (pair[1], pair[0])):
+            jobs.append(
+                GameJob(game, seed, levels, seconds, positions_per_second=positions_per_second)
+            )
     return jobs
 
 
@@ -347,13 +367,15 @@ def run_round_robins(
     workers: int,
     first_opening: int = 0,
     show_games: bool = False,
+    positions_per_second: int | None = None,
 ) -> Iterator[PairResult]:
     """Every pair in every game, ``count`` games each from opening seed ``first_opening``
-    on, as :class:`PairResult` rows; ``show_games`` prints a line per game as it ends."""
+    on, as :class:`PairResult` rows; ``show_games`` prints a line per game as it ends;
+    ``positions_per_second`` replaces each level's time by that many positions a second of it."""
     for game in games:
         for pair in pairs:
             result = PairResult(game, pair)
-            jobs = pair_jobs(game, pair, count, seconds, first_opening)
+            jobs = pair_jobs(game, pair, count, seconds, first_opening, positions_per_second)
             for record in play_in_workers(play_game, jobs, workers):
                 result.add(record)
                 if show_games:
@@ -502,6 +524,11 @@ def parser() -> argparse.ArgumentParser:
         "--engine-positions", type=int, help="hard's positions a turn vs it, instead of its time"
     )
     options.add_argument(
+        "--positions-per-second",
+        type=int,
+        help="each level searches this many positions a second of its time, instead of the time",
+    )
+    options.add_argument(
         "--first-opening", type=int, default=0, help="seed of the first opening: more games"
     )
     options.add_argument(
@@ -549,6 +576,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.level_times:
         seconds.update(LEVEL_SECONDS)
     times = ", ".join(f"{level} {seconds[level]:g} s" for level in LEVELS[1:])
+    if args.positions_per_second is not None:
+        times = (
+            "positions a turn in place of "
+            + times
+            + ": "
+            + ", ".join(
+                f"{level} {round(args.positions_per_second * seconds[level]):,}"
+                for level in LEVELS[1:]
+            )
+        )
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {args.workers} workers;",
         end=" ",
@@ -560,7 +597,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         if not args.show_games:
             print(TABLE_HEAD, flush=True)
         for result in run_round_robins(
-            games, pairs, args.games, seconds, args.workers, args.first_opening, args.show_games
+            games,
+            pairs,
+            args.games,
+            seconds,
+            args.workers,
+            args.first_opening,
+            args.show_games,
+            args.positions_per_second,
         ):
             results.append(result)
             print(result.row(), flush=True)

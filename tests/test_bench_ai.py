@@ -249,3 +249,19 @@ def test_an_engine_stone_on_a_taken_point_forfeits_the_game(tmp_path):
     played = ai.play_against_engine(job)
     assert played.points == 1.0 and played.engine.forfeits == 1
     assert "Cloudict forfeits" in played.summary()
+
+
+def test_positions_per_second_replace_each_level_time_and_repeat_the_game():
+    seconds = {"random": 0.2, "easy": 0.3, "normal": 0.6, "hard": 1.0}
+    jobs = ai.pair_jobs("connect6", ("hard", "easy"), 2, seconds, positions_per_second=2000)
+    assert [(job.positions("hard"), job.positions("easy")) for job in jobs] == [(2000, 600)] * 2
+    assert ai.pair_jobs("connect6", ("hard", "easy"), 2, seconds)[0].positions("hard") is None
+    # A millionth of a second a turn, but two thousand positions: the count rules, not the time.
+    tiny = {level: 1e-6 for level in seconds}
+    job = ai.GameJob(
+        "connect6", 3, ("hard", "easy"), tiny, move_cap=4, positions_per_second=2_000_000_000
+    )
+    first, again = ai.play_game(job), ai.play_game(job)
+    assert first.thinking["hard"].positions >= 2000
+    assert first.thinking["hard"].positions == again.thinking["hard"].positions
+    assert first.moves == again.moves == 4
