@@ -556,9 +556,14 @@ def parse_pairs(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def level_seconds(seconds: float, hard_seconds: float | None) -> dict[str, float]:
-    """Each level's time per turn: ``seconds``, and ``hard_seconds`` for hard when given."""
+def level_seconds(
+    seconds: float, hard_seconds: float | None, level_times: bool = False
+) -> dict[str, float]:
+    """Each level's time per turn: ``seconds``, or with ``level_times`` each level's own
+    (:data:`sixtui.ai.LEVEL_SECONDS`); and ``hard_seconds`` for hard when given."""
     chosen = dict.fromkeys(LEVELS, seconds)
+    if level_times:
+        chosen.update(LEVEL_SECONDS)
     if hard_seconds is not None:
         chosen["hard"] = hard_seconds
     return chosen
@@ -572,9 +577,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         pairs = parse_pairs(args.pairs)
     except ValueError as error:
         options.error(str(error))
-    seconds = level_seconds(args.seconds, args.hard_seconds)
-    if args.level_times:
-        seconds.update(LEVEL_SECONDS)
+    seconds = level_seconds(args.seconds, args.hard_seconds, args.level_times)
     times = ", ".join(f"{level} {seconds[level]:g} s" for level in LEVELS[1:])
     if args.positions_per_second is not None:
         times = (

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import ai, ai_engine
+from sixtui.ai import LEVEL_SECONDS
 from sixtui.rules import new_game
 from sixtui.rules.square import Square
 
@@ -121,6 +122,9 @@ def test_pairs_and_level_times_are_read_from_the_command_line():
     with pytest.raises(ValueError, match="no level 'expert'"):
         ai.parse_pairs("expert:easy")
     assert ai.level_seconds(0.2, 1.0) == {"random": 0.2, "easy": 0.2, "normal": 0.2, "hard": 1.0}
+    own = ai.level_seconds(0.2, None, level_times=True)
+    assert own == {"random": 0.2, **LEVEL_SECONDS}
+    assert ai.level_seconds(0.2, 2.0, level_times=True) == own | {"hard": 2.0}
 
 
 @pytest.mark.parametrize(
