@@ -18,14 +18,10 @@ weigh, and how sharply they judge them:
   other team's threat wins up to six turns. In Connect6 it also looks for wins by
   double threats alone (every threat needing both of the other team's stones), its
   own and the other team's, up to eight turns: the long wins strong programs play.
-  In Connect6 its candidate pairs add to each first stone the second stones that
-  build most with it standing, as strong programs pick them, and its look ahead
-  judges positions by whole lines, live and dead (:mod:`sixtui.ai.line_reading`):
-  lines of two crossing each other, the stuff of double threats, weigh nearly as
-  much as a line of three. It deepens its look ahead until its time is spent.
-  In Game of 6 it reads the race to six colored cells a turn further: what the
-  other team colors or breaks of its polygonals with its next turn, and what it
-  still colors with the turn after; it also reads wins by a threat of six and a closing together
+  It deepens its look ahead until its time is spent. In Game of 6 it reads the race
+  to six colored cells a turn further: what the other team colors or breaks of its
+  polygonals with its next turn, and what it still colors with the turn after; it
+  also reads wins by a threat of six and a closing together
   (:mod:`sixtui.ai.mixed_threats`), plays its own, spoils the other team's, and
   weighs fewer pairs, checked less deep, so that its look ahead reaches further.
 * ``normal`` does the same, Game of 6's reading of the race included, with three
@@ -65,7 +61,6 @@ from sixtui.ai.enclosures import (
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.grid_search import WIN, OutOfTime, PairSearch, candidate_pairs
 from sixtui.ai.line_patterns import LineBoard, point_values
-from sixtui.ai.line_reading import LineReadingBoard
 from sixtui.ai.mixed_threats import MixedWin, mixed_wins, spoiled
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import Game, IllegalMove, Move
@@ -100,9 +95,6 @@ class Plan:
     # Second stones valued with the first standing, added to each first stone's pairs:
     # pairs that build several lines together (:func:`~sixtui.ai.grid_search.candidate_pairs`)
     builders: int = 0
-    # Connect6: whether its look ahead judges positions by whole lines, live and dead
-    # (:mod:`sixtui.ai.line_reading`), rather than by window sums alone
-    reads_lines: bool = False
 
 
 PLANS = {
@@ -112,9 +104,9 @@ PLANS = {
     # A beginner does not see a polygonal closing on it.
     "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, EASY_SECONDS, 12, False, False, 0),
     "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 12, True, True, 0),
-    # Connect6 hard also pairs first stones with the second stones that build most with
-    # them, and judges positions by whole lines.
-    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8, True, 4, True),
+    "hard": Plan(
+        6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8, mixes_threats=True, builders=4
+    ),
 }
 # Game of 6: hard weighs fewer pairs and checks them a little less deep than in
 # Connect6, so that its look ahead reaches a turn or two past normal's in its time:
@@ -159,8 +151,7 @@ def choose_grid_turn(
     ``stats["positions"]`` counts the stones its search put down.
     """
     work = game.copy()
-    reads_lines = work.name == "connect6" and PLANS[level].reads_lines
-    board = (LineReadingBoard if reads_lines else LineBoard).from_game(work)
+    board = LineBoard.from_game(work)
     # The time left is read to the hundredth of a second, so that the stones allowed
     # do not hang on the microseconds spent getting here and a seed repeats its turn.
     seconds = round(deadline - time.perf_counter(), 2)

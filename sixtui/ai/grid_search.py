@@ -7,14 +7,9 @@ to its own lines and takes from the other team's. When the other team has a
 threat, only the pairs that meet every threat are tried: nothing else keeps the
 game going.
 
-With ``builders``, each first stone is also paired with the second stones that
-add most once it stands (valued from the windows the two share): pairs that
-start several lines together, which neither point's value alone shows.
-
 A position is judged by who can act on it: the side to move wins at once when
 it has a threat (it makes six), and loses when the other team's threats need
-more stones than a turn has; otherwise by the pattern score of the board
-(:meth:`~sixtui.ai.line_patterns.LineBoard.balance`).
+more stones than a turn has; otherwise by the pattern score of the board.
 
 >>> import time
 >>> board = LineBoard(9)
@@ -266,7 +261,7 @@ class PairSearch:
             return -WIN + ply + 1
         forced = bool(board.threats[other])
         if depth <= 0 and (not forced or depth <= -FORCED_EXTENSION):
-            return board.balance(team)
+            return board.worth[team] - board.worth[other]
         # Past the last turn a side that must stop threats still plays its turn:
         # the stones it spends on them are what makes a threat worth more than its lines.
         width = self.width[1] if depth > 0 else self.width[1] // 2

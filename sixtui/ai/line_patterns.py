@@ -213,10 +213,6 @@ class LineBoard:
 
     # -- reading it ------------------------------------------------------------------
 
-    def balance(self, team: int) -> float:
-        """The pattern score of ``team``: its worth less the other team's."""
-        return self.worth[team] - self.worth[1 - team]
-
     def empties(self, window: int) -> list[int]:
         cells = self.cells
         return [key for key in self.geometry.points[window] if cells[key] == EMPTY]
