@@ -92,9 +92,6 @@ class Plan:
     # Game of 6: whether it reads wins by a threat of six and a closing together, and,
     # threatened by a line, weighs blocks beside the dots of the race
     mixes_threats: bool = False
-    # Second stones valued with the first standing, added to each first stone's pairs:
-    # pairs that build several lines together (:func:`~sixtui.ai.grid_search.candidate_pairs`)
-    builders: int = 0
 
 
 PLANS = {
@@ -104,18 +101,14 @@ PLANS = {
     # A beginner does not see a polygonal closing on it.
     "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, EASY_SECONDS, 12, False, False, 0),
     "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 12, True, True, 0),
-    "hard": Plan(
-        6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8, mixes_threats=True, builders=4
-    ),
+    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8, mixes_threats=True),
 }
 # Game of 6: hard weighs fewer pairs and checks them a little less deep than in
 # Connect6, so that its look ahead reaches a turn or two past normal's in its time:
 # the polygonals, the race to six colored cells and the wins by a threat and a
 # closing together are read apart from the look ahead, which sees lines only.
 GAMEOF6_PLANS = {
-    "hard": replace(
-        PLANS["hard"], root_width=10, root_pairs=20, reply_width=5, other_turns=4, builders=0
-    )
+    "hard": replace(PLANS["hard"], root_width=10, root_pairs=20, reply_width=5, other_turns=4)
 }
 FIRST_CHECK_TURNS = 4  # turns of the other team's threat wins checked after the first look
 ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alone
@@ -304,7 +297,7 @@ def _root_pairs(
     that close or break polygonals first."""
     team = work.to_move
     extra = _ranked_points(values)[: plan.extra_points] + zone
-    pairs = candidate_pairs(board, team, plan.root_width, extra, plan.builders)
+    pairs = candidate_pairs(board, team, plan.root_width, extra)
     if work.name != "gameof6":
         return pairs[: plan.root_pairs]
     lines = point_values(board, team, values)
@@ -571,9 +564,7 @@ def _best_safe_pair(
     latest, the hardest for the other team to see.
     """
     team = game.to_move
-    search = PairSearch(
-        board, (plan.root_width, plan.reply_width), allowance, rng, plan.nudge, plan.builders
-    )
+    search = PairSearch(board, (plan.root_width, plan.reply_width), allowance, rng, plan.nudge)
     if game.name == "gameof6" and plan.reads_enclosures:
         colored = (game.colored_count(0), game.colored_count(1))  # type: ignore[attr-defined]
         reading = EnclosureReading(board, team, colored)

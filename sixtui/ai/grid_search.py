@@ -105,7 +105,7 @@ def pair_value(
 
 
 def candidate_pairs(
-    board: LineBoard, team: int, width: int, extra: Iterable[int] = (), builders: int = 0
+    board: LineBoard, team: int, width: int, extra: Iterable[int] = ()
 ) -> list[tuple[int, ...]]:
     """The pairs worth trying for ``team``, best-valued first (:func:`pair_value`).
 
@@ -113,9 +113,7 @@ def candidate_pairs(
     two stones cannot, any two of its points, to delay). Otherwise each of the
     ``width`` best points (and ``extra`` ones) with the best points and with the
     points that share a line of its own with it, where two stones together make
-    more than apart; and, with ``builders``, with that many best second stones
-    valued as if the first stood (:func:`_building_partners`): pairs that start
-    several lines together, which neither stone's value alone shows.
+    more than apart.
     """
     other = 1 - team
     ranked, values = _ranked_values(board, team)
@@ -127,8 +125,6 @@ def candidate_pairs(
         pairs = set()
         for first in firsts:
             seconds = ranked[:PARTNERS] + _line_partners(board, team, first)
-            if builders:
-                seconds += _building_partners(board, team, values, first, builders)
             pairs.update(
                 (first, second) if first < second else (second, first)
                 for second in seconds
@@ -174,25 +170,6 @@ def _line_partners(board: LineBoard, team: int, first: int) -> list[int]:
     return sorted(partners)
 
 
-def _building_partners(
-    board: LineBoard, team: int, values: dict[int, float], first: int, count: int
-) -> list[int]:
-    """The ``count`` points near the stones that add most for ``team`` once a stone
-    stands on ``first``, among those sharing a window with it (elsewhere the first
-    stone changes nothing): the second stones strong programs pick by placing the
-    first and valuing the points again."""
-    if first not in values:
-        return []
-    shared = _shared_windows(board.size)[first]
-    scored = [
-        (pair_value(board, team, values, (first, second)), second)
-        for second in shared
-        if second in values and second != first
-    ]
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    return [second for _, second in scored[:count]]
-
-
 class PairSearch:
     """Alpha-beta over whole turns, ``width[0]`` best points at the root's children
     and ``width[1]`` deeper; gives up with :class:`OutOfTime` at ``deadline``.
@@ -207,12 +184,9 @@ class PairSearch:
         deadline: float | Allowance,
         rng: random.Random | None = None,
         noise: float = 0.0,
-        builders: int = 0,
     ) -> None:
         self.board = board
         self.width = width
-        self.builders = builders
-        """Second stones valued with their first standing, added to each first's pairs."""
         self.allowance = (
             deadline if isinstance(deadline, Allowance) else Allowance.until(board, deadline)
         )
@@ -266,9 +240,7 @@ class PairSearch:
         # the stones it spends on them are what makes a threat worth more than its lines.
         width = self.width[1] if depth > 0 else self.width[1] // 2
         best = -WIN * 2.0
-        for pair in candidate_pairs(board, team, self.width[1], builders=self.builders)[
-            : width * 2
-        ]:
+        for pair in candidate_pairs(board, team, self.width[1])[: width * 2]:
             for key in pair:
                 board.play(key, team)
             try:
