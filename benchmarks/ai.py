@@ -410,7 +410,7 @@ class EngineGame:
         stone from the first, in sixtui's notation."""
         colour = "?" if self.job is None else ("Black", "White")[self.job.engine_colour]
         seed = "?" if self.job is None else self.job.opening_seed
-        forfeit = " (Cloudict forfeits: a stone on a taken point)" if self.engine.forfeits else ""
+        forfeit = " (Cloudict forfeits: an illegal stone)" if self.engine.forfeits else ""
         stones = " ".join(self.moves)
         return f"opening {seed}, Cloudict {colour}, sixtui {self.points:g}{forfeit}: {stones}"
 
@@ -492,7 +492,8 @@ def report_match(
         f"{clock.per_turn()} | {sixtui.per_second()} / {clock.per_second()} |"
     )
     if clock.forfeits:
-        print(f"\nCloudict forfeited {clock.forfeits} of them by a stone on a taken point.")
+        lost = f"{clock.forfeits} of them by a stone on a taken point or off the board"
+        print(f"\nCloudict forfeited {lost}.")
 
 
 ENGINE_TARGET = 0.5

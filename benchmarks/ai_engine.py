@@ -42,6 +42,10 @@ class EngineError(RuntimeError):
     """The engine is missing, broke its protocol, or took too long."""
 
 
+class OffBoard(EngineError):
+    """The engine put a stone off the board (it does, rarely: ``T@``)."""
+
+
 def to_engine(squares: list[Square]) -> str:
     """sixtui's points as Cloudict writes them: two letters a stone, column then row.
 
@@ -57,8 +61,10 @@ def from_engine(text: str) -> list[Square]:
     >>> [str(square) for square in from_engine("JJAS")]
     ['J10', 'A19']
     """
-    if len(text) not in (2, 4) or any(letter not in LETTERS for letter in text):
+    if len(text) not in (2, 4):
         raise EngineError(f"{text!r} is not one or two stones of Cloudict's A–S letters")
+    if any(letter not in LETTERS for letter in text):
+        raise OffBoard(f"{text!r} puts a stone off the board")
     return [
         Square(LETTERS.index(text[at]), LETTERS.index(text[at + 1]))
         for at in range(0, len(text), 2)
@@ -82,7 +88,7 @@ class EngineClock:
     answers: list[float] = field(default_factory=list)
     nodes: int = 0
     search_seconds: float = 0.0
-    forfeits: int = 0  # games lost by putting a stone on a taken point
+    forfeits: int = 0  # games lost by putting a stone on a taken point or off the board
 
     def read(self, line: str) -> None:
         """Counts a search line (``Node :`` or ``AB Time :``); other lines are ignored."""
@@ -222,18 +228,18 @@ def play_engine_game(
 
     ``sixtui_turn`` chooses sixtui's turns; ``game`` is played on, and is a draw after
     ``move_cap`` stones past its start. An engine that puts a stone on a taken point (it
-    does, now and then, once its four is stopped at both ends) forfeits the game, as in
-    tournaments; its clock counts the forfeit.
+    does, now and then, once its four is stopped at both ends) or off the board forfeits
+    the game, as in tournaments; its clock counts the forfeit.
     """
     engine.set_up(game)
     stones: list[Square] = []
     opening_length = len(game.history)
     while game.result is None and len(game.history) - opening_length < move_cap:
         if game.to_move == colour:
-            answer = engine.reply(stones) if stones else engine.first_turn()
             try:
+                answer = engine.reply(stones) if stones else engine.first_turn()
                 _play_turn(game, [Move(square) for square in answer], "Cloudict")
-            except IllegalMove:
+            except (IllegalMove, OffBoard):
                 engine.clock.forfeits += 1
                 return 1.0
         else:

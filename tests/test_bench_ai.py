@@ -255,6 +255,14 @@ def test_an_engine_stone_on_a_taken_point_forfeits_the_game(tmp_path):
     assert "Cloudict forfeits" in played.summary()
 
 
+def test_an_engine_stone_off_the_board_forfeits_the_game(tmp_path):
+    # This fake engine answers "T@", a point past the last column and below the first row.
+    astray = FAKE_ENGINE.replace('"move " + "".join(free)', '"move T@"')
+    job = ai.EngineJob(fake_engine_folder(tmp_path, astray), 4, 2, 0, seconds=0.05)
+    played = ai.play_against_engine(job)
+    assert played.points == 1.0 and played.engine.forfeits == 1
+
+
 def test_positions_per_second_replace_each_level_time_and_repeat_the_game():
     seconds = {"random": 0.2, "easy": 0.3, "normal": 0.6, "hard": 1.0}
     jobs = ai.pair_jobs("connect6", ("hard", "easy"), 2, seconds, positions_per_second=2000)
