@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from sixtui.ai import LEVELS, choose_turn
+from sixtui.rules import new_game
 from support.connect6_solver import (
     Board,
     can_six,
@@ -142,6 +143,19 @@ def test_every_level_makes_six_whenever_one_turn_can(name):
         for level in LEVELS:
             won = after_turn(game, level).result
             assert won is not None and won.winner == 0, (level, game)
+
+
+def test_every_level_makes_a_six_whose_dots_all_live_in_game_of_6():
+    """Black's I8 J8 K8 L8 make six with H8 M8 or with M8 N8, but H8 walls in I8 (with
+    H7 I7 J7, I9 and J8), whose dot dies and the six with it: every level plays a six
+    that stands."""
+    game = new_game("gameof6")
+    moves = "I7 G9 L13 H7 K8 E7 H9 J7 I9 I6 J9 K7 I12 F7 L7 J8 H10 L6 G11 I8 L8 G8 I10"
+    for point in moves.split():
+        game.play(point)
+    for level in LEVELS:
+        won = after_turn(game, level).result
+        assert won is not None and won.winner == 0, level
 
 
 def test_every_level_colors_its_sixth_cell_whenever_one_dot_can():

@@ -328,11 +328,21 @@ def winning_turn(game: Game, deadline: float) -> list[Move] | None:
     team = game.to_move
     stones = game.stones_left  # type: ignore[attr-defined]
     board = LineBoard.from_game(game)
-    six = board.winning_stones(team, stones)
-    if six is not None:
-        return _as_moves(game, board, six, {})
     if game.name == "gameof6":
-        return _closing_turn(game, board, team, stones, deadline)
+        return _six_turn(game, board, team, stones) or _closing_turn(
+            game, board, team, stones, deadline
+        )
+    six = board.winning_stones(team, stones)
+    return None if six is None else _as_moves(game, board, six, {})
+
+
+def _six_turn(game: Game, board: LineBoard, team: int, stones: int) -> list[Move] | None:
+    """Game of 6: dots that make six for ``team``, confirmed on the real game: a dot
+    that closes a polygonal around a dot of the same line kills it, and the six with it."""
+    for window in board.threats[team]:
+        missing = board.empties(window)
+        if len(missing) <= stones and _wins(game, board, missing, team):
+            return _as_moves(game, board, missing, {})
     return None
 
 
