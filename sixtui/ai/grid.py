@@ -22,8 +22,7 @@ weigh, and how sharply they judge them:
   to six colored cells a turn further: what the other team colors or breaks of its
   polygonals with its next turn, and what it still colors with the turn after; it
   also reads wins by a threat of six and a closing together
-  (:mod:`sixtui.ai.mixed_threats`), plays its own, spoils the other team's, and
-  weighs fewer pairs, checked less deep, so that its look ahead reaches further.
+  (:mod:`sixtui.ai.mixed_threats`), plays its own and spoils the other team's.
 * ``normal`` does the same, Game of 6's reading of the race included, with three
   turns of threats, narrower looks, no double-threat search and no reading of wins
   by a threat and a closing together.
@@ -45,7 +44,7 @@ import math
 import random
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 
 from sixtui.ai.enclosures import (
@@ -103,13 +102,10 @@ PLANS = {
     "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 12, True, True, 0),
     "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8, mixes_threats=True),
 }
-# Game of 6: hard weighs fewer pairs and checks them a little less deep than in
-# Connect6, so that its look ahead reaches a turn or two past normal's in its time:
-# the polygonals, the race to six colored cells and the wins by a threat and a
-# closing together are read apart from the look ahead, which sees lines only.
-GAMEOF6_PLANS = {
-    "hard": replace(PLANS["hard"], root_width=10, root_pairs=20, reply_width=5, other_turns=4)
-}
+# Game of 6: the levels that differ from their Connect6 plans. Hard weighs as many pairs,
+# and checks them as deep, as in Connect6: checked only four turns deep, its pairs left
+# normal wins by threats in five, and normal's quiet pairs set them up.
+GAMEOF6_PLANS: dict[str, Plan] = {}
 FIRST_CHECK_TURNS = 4  # turns of the other team's threat wins checked after the first look
 ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alone
 ZONE_TURNS = 4  # how deep that search looks: deeper costs more than the checks it saves
