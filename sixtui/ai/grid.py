@@ -1,13 +1,13 @@
 """The computer player of Connect6 and Game of 6.
 
 It reads the board as windows of six points (:mod:`sixtui.ai.line_patterns`)
-and, in this order: makes six (or, in Game of 6, closes a winning polygonal);
-plays a win by continuous threats when it finds one
-(:mod:`sixtui.ai.threat_search`); otherwise looks ahead turn by turn
-(:mod:`sixtui.ai.grid_search`), deepening while its allowance lasts
-(:mod:`sixtui.ai.grid_allowance`), and plays the best pair of that look among
-those that leave the other team no win by continuous threats. In Game of 6 it
-also weighs the cells its dots enclose and the polygonals they break
+and, in this order: makes six (in Game of 6, a six the game confirms, as a dot that
+walls in a dot of its own line kills it; or closes a winning polygonal); plays a
+win by continuous threats when it finds one (:mod:`sixtui.ai.threat_search`);
+otherwise looks ahead turn by turn (:mod:`sixtui.ai.grid_search`), deepening while
+its allowance lasts (:mod:`sixtui.ai.grid_allowance`), and plays the best pair of
+that look among those that leave the other team no win by continuous threats. In
+Game of 6 it also weighs the cells its dots enclose and the polygonals they break
 (:mod:`sixtui.ai.enclosures`).
 
 The levels differ in how far they look for threat wins, how many pairs they
