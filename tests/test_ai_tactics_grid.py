@@ -26,6 +26,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from sixtui.ai import LEVELS, choose_turn
+from sixtui.ai.grid_allowance import Allowance
+from sixtui.ai.line_patterns import LineBoard
+from sixtui.ai.threat_search import ThreatSearch
+from sixtui.rules import new_game
 from support.connect6_solver import (
     Board,
     can_six,
@@ -142,6 +146,19 @@ def test_every_level_makes_six_whenever_one_turn_can(name):
         for level in LEVELS:
             won = after_turn(game, level).result
             assert won is not None and won.winner == 0, (level, game)
+
+
+def test_every_level_makes_a_six_whose_dots_all_live_in_game_of_6():
+    """Black's I8 J8 K8 L8 make six with H8 M8 or with M8 N8, but H8 walls in I8 (with
+    H7 I7 J7, I9 and J8), whose dot dies and the six with it: every level plays a six
+    that stands."""
+    game = new_game("gameof6")
+    moves = "I7 G9 L13 H7 K8 E7 H9 J7 I9 I6 J9 K7 I12 F7 L7 J8 H10 L6 G11 I8 L8 G8 I10"
+    for point in moves.split():
+        game.play(point)
+    for level in LEVELS:
+        won = after_turn(game, level).result
+        assert won is not None and won.winner == 0, level
 
 
 def test_every_level_colors_its_sixth_cell_whenever_one_dot_can():
@@ -375,6 +392,30 @@ def test_hard_leaves_no_win_in_three_turns_when_a_pair_can():
     none, trying every threatening pair of White."""
     for game in planted_positions(8, 27, [(2, 2), (2, 3)], three_turn_win_to_stop, extra=8):
         assert not wins_within(Board.of(after_turn(game, "hard", seconds=0.3)), 1, 3), game
+
+
+# Game of 6 positions met in games between hard and normal where hard, checking the other
+# team's threat wins only four turns deep, chose a pair that leaves it one in five.
+FIVE_TURN_WINS_TO_STOP = (
+    "G12 H13 H7 K8 K12 I10 K10 H12 J12 I11 I12 I9 L9 J13 I14 M10 N11 J7 O12 J9 N9",
+    "J9 M11 L8 J7 L12 I8 J8 K7 K8",
+)
+
+
+@pytest.mark.parametrize("moves", FIVE_TURN_WINS_TO_STOP)
+def test_hard_leaves_no_five_turn_win_in_game_of_6_when_a_pair_can(moves):
+    """After hard's pair, at its count of positions a turn in the benchmarks, the other
+    team has no win by continuous threats within six turns."""
+    game = new_game("gameof6")
+    for point in moves.split():
+        game.play(point)
+    turn = choose_turn(game, "hard", seed=0, positions=20_000)
+    play_whole_turn(game.copy(), turn)
+    for move in turn:
+        game.play(move)
+    board = LineBoard.from_game(game)
+    allowance = Allowance.for_seconds(board, math.inf, stones=1_000_000)
+    assert ThreatSearch(board, game.to_move, allowance).forced_win(6) is None
 
 
 # -- the same, stated for every position: properties ---------------------------------------------

@@ -1,13 +1,13 @@
 """The computer player of Connect6 and Game of 6.
 
 It reads the board as windows of six points (:mod:`sixtui.ai.line_patterns`)
-and, in this order: makes six (or, in Game of 6, closes a winning polygonal);
-plays a win by continuous threats when it finds one
-(:mod:`sixtui.ai.threat_search`); otherwise looks ahead turn by turn
-(:mod:`sixtui.ai.grid_search`), deepening while its allowance lasts
-(:mod:`sixtui.ai.grid_allowance`), and plays the best pair of that look among
-those that leave the other team no win by continuous threats. In Game of 6 it
-also weighs the cells its dots enclose and the polygonals they break
+and, in this order: makes six (in Game of 6, a six the game confirms, as a dot that
+walls in a dot of its own line kills it; or closes a winning polygonal); plays a
+win by continuous threats when it finds one (:mod:`sixtui.ai.threat_search`);
+otherwise looks ahead turn by turn (:mod:`sixtui.ai.grid_search`), deepening while
+its allowance lasts (:mod:`sixtui.ai.grid_allowance`), and plays the best pair of
+that look among those that leave the other team no win by continuous threats. In
+Game of 6 it also weighs the cells its dots enclose and the polygonals they break
 (:mod:`sixtui.ai.enclosures`).
 
 The levels differ in how far they look for threat wins, how many pairs they
@@ -22,8 +22,7 @@ weigh, and how sharply they judge them:
   to six colored cells a turn further: what the other team colors or breaks of its
   polygonals with its next turn, and what it still colors with the turn after; it
   also reads wins by a threat of six and a closing together
-  (:mod:`sixtui.ai.mixed_threats`), plays its own, spoils the other team's, and
-  weighs fewer pairs, checked less deep, so that its look ahead reaches further.
+  (:mod:`sixtui.ai.mixed_threats`), plays its own and spoils the other team's.
 * ``normal`` does the same, Game of 6's reading of the race included, with three
   turns of threats, narrower looks, no double-threat search and no reading of wins
   by a threat and a closing together.
@@ -45,7 +44,7 @@ import math
 import random
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 
 from sixtui.ai.enclosures import (
@@ -103,13 +102,10 @@ PLANS = {
     "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 12, True, True, 0),
     "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8, mixes_threats=True),
 }
-# Game of 6: hard weighs fewer pairs and checks them a little less deep than in
-# Connect6, so that its look ahead reaches a turn or two past normal's in its time:
-# the polygonals, the race to six colored cells and the wins by a threat and a
-# closing together are read apart from the look ahead, which sees lines only.
-GAMEOF6_PLANS = {
-    "hard": replace(PLANS["hard"], root_width=10, root_pairs=20, reply_width=5, other_turns=4)
-}
+# Game of 6: the levels that differ from their Connect6 plans. Hard weighs as many pairs,
+# and checks them as deep, as in Connect6: checked only four turns deep, its pairs left
+# normal wins by threats in five, and normal's quiet pairs set them up.
+GAMEOF6_PLANS: dict[str, Plan] = {}
 FIRST_CHECK_TURNS = 4  # turns of the other team's threat wins checked after the first look
 ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alone
 ZONE_TURNS = 4  # how deep that search looks: deeper costs more than the checks it saves
@@ -328,11 +324,21 @@ def winning_turn(game: Game, deadline: float) -> list[Move] | None:
     team = game.to_move
     stones = game.stones_left  # type: ignore[attr-defined]
     board = LineBoard.from_game(game)
-    six = board.winning_stones(team, stones)
-    if six is not None:
-        return _as_moves(game, board, six, {})
     if game.name == "gameof6":
-        return _closing_turn(game, board, team, stones, deadline)
+        return _six_turn(game, board, team, stones) or _closing_turn(
+            game, board, team, stones, deadline
+        )
+    six = board.winning_stones(team, stones)
+    return None if six is None else _as_moves(game, board, six, {})
+
+
+def _six_turn(game: Game, board: LineBoard, team: int, stones: int) -> list[Move] | None:
+    """Game of 6: dots that make six for ``team``, confirmed on the real game: a dot
+    that closes a polygonal around a dot of the same line kills it, and the six with it."""
+    for window in board.threats[team]:
+        missing = board.empties(window)
+        if len(missing) <= stones and _wins(game, board, missing, team):
+            return _as_moves(game, board, missing, {})
     return None
 
 
