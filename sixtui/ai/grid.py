@@ -102,10 +102,8 @@ PLANS = {
     "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 12, True, True, 0),
     "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8, mixes_threats=True),
 }
-# Game of 6: the levels that differ from their Connect6 plans. Hard weighs as many pairs,
-# and checks them as deep, as in Connect6: checked only four turns deep, its pairs left
-# normal wins by threats in five, and normal's quiet pairs set them up.
-GAMEOF6_PLANS: dict[str, Plan] = {}
+# Game of 6 plays by the same plans: hard checked only four turns deep there once, and
+# its pairs left normal wins by threats in five, which normal's quiet pairs set up.
 FIRST_CHECK_TURNS = 4  # turns of the other team's threat wins checked after the first look
 ZONE_SHARE = 0.1  # of the time, to find the other team's threat win if left alone
 ZONE_TURNS = 4  # how deep that search looks: deeper costs more than the checks it saves
@@ -160,7 +158,7 @@ def _choose(
         return winning
     values = _point_values(work, board)
     team = work.to_move
-    plan = GAMEOF6_PLANS.get(level, PLANS[level]) if work.name == "gameof6" else PLANS[level]
+    plan = PLANS[level]
     if work.stones_left < 2:  # type: ignore[attr-defined]
         if level == "easy":
             return _as_moves(work, board, _easy_single(board, team, values, rng), values)
