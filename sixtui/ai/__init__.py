@@ -23,9 +23,10 @@ from sixtui.ai.six import choose_six_move
 from sixtui.rules import Game, Move
 
 LEVELS = ("easy", "normal", "hard")
-LEVEL_SECONDS = {"easy": EASY_SECONDS, "normal": 0.6, "hard": 1.0}
-"""Each level's time for a turn when none is given: a quick answer from the easier
-players, a full second of search from the strongest."""
+LEVEL_SECONDS = {"easy": EASY_SECONDS, "normal": 0.6, "hard": 2.0}
+"""Each level's time for a turn when none is given: quick answers from the beginner and
+the club player, two seconds of search from the strongest, whose lead over the club
+player grows with the time between them (measured in ``docs/benchmarks.md``)."""
 
 __all__ = ["LEVELS", "LEVEL_SECONDS", "choose_turn"]
 

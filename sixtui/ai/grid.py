@@ -67,7 +67,7 @@ from sixtui.rules import Game, IllegalMove, Move
 CANDIDATE_POINTS = 10  # best points tried for a turn's last stone
 EASY_POINTS = 5  # best points whose pairs easy picks from when it overlooks a threat
 EASY_CHOICES = 4
-EASY_OVERLOOKS = 0.2  # how often easy misses the other team's six to come
+EASY_OVERLOOKS = 0.35  # how often easy misses the other team's six to come
 EASY_SECONDS = 0.3  # easy's time, which it thinks through when given more
 
 
