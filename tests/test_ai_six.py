@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from sixtui.ai import LEVELS, choose_turn
-from sixtui.ai.six_search import MOVES_PER_CELL, PIECE_WORTH, WIN, SixSearch
+from sixtui.ai.six_search import MOVES_PER_CELL, PIECE_WORTH, THREAT_WIN, WIN, SixSearch
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import new_game
 from sixtui.rules.hexes import NEIGHBOUR_STEPS, Hex, pack
@@ -376,3 +376,33 @@ def test_second_round_candidates_go_to_more_than_one_cell(ruleset):
         assert max(cells.values()) <= MOVES_PER_CELL, str(game)
         checked += 1
     assert checked >= 10
+
+
+# -- a capture that wins comes before any shape --------------------------------------------
+
+# A Steffen game between normal (black) and hard, white to move in the second round: its
+# lift -2,-1>-4,1 makes two winning cells, but lets black's lift 0,0>-1,-2 cut off enough
+# white pieces to leave white too few, which wins before any shape.
+CAPTURE_UNDER_THREAT = (
+    "0,0 1,0 1,-1 1,-2 -1,1 -2,2 0,-1 -1,0 -2,1 0,1 -1,-1 -2,0 2,-1 3,-1 0,-2 -2,-1 1,-3 "
+    "2,-3 3,-3 4,-4 0,-3 0,-4 -1,-3 -1,-2 2,-4 -1,2 0,2 3,-5 -2,3 4,-1 4,-2 4,-6 4,-5 "
+    "3,-4 -2,-3 5,-5 5,-6 4,-3 4,-2>-3,-3 4,-1>-4,-3 2,-1>3,-2 1,0>6,-5 -3,-3>6,-6 "
+    "3,-5>6,-4 0,2>5,-3 5,-5>5,-4 0,0>7,-6 6,-5>7,-4 7,-6>8,-4 7,-4>4,-2 -1,1>-3,-3 "
+    "-1,2>-4,-3 -2,1>0,0 4,-3>7,-4 3,-3>8,-4 7,-4>0,1 -3,-3>2,-1 4,-2>7,-4 3,-2>8,-4 "
+    "7,-4>-1,1 5,-3>-3,-3 6,-4>-4,-3 -3,-3>-2,-2 -1,0>-2,1 6,-6>-3,2 5,-4>-3,1 4,-5>3,-1 "
+    "3,-4>4,-1 -1,-1>-3,-3 -1,-2>-4,-3 0,-3>-2,2"
+)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_capture_that_wins_is_seen_past_a_shape_threat(level):
+    game = new_game("six", ruleset="steffen")
+    for move in CAPTURE_UNDER_THREAT.split():
+        game.play(move)
+    careless = game.parse_move("-2,-1>-4,1")
+    assert lets_the_other_team_win(game, careless)
+    for seed in range(3):
+        move = chosen(game, level, seed)
+        assert not lets_the_other_team_win(game, move), f"{level} played {move}"
+    game.play(careless)
+    assert SixSearch(game, math.inf).evaluate(game.team(game.to_move)) >= THREAT_WIN // 2

@@ -252,7 +252,7 @@ class SixSearch:
         legal = game.legal_moves()
         if legal and legal[0].to is None:
             return [legal[0]]  # declaring a shape on the table wins
-        wins = self._winning_moves(team, legal, 1)
+        wins = self._winning_moves(team, legal, 1) or self._winning_captures(team, legal)
         if wins:
             return wins
         theirs = {unpack(cell) for cell in self.shapes.winning_cells(1 - team)}
@@ -289,6 +289,21 @@ class SixSearch:
             if len(wins) == enough:
                 break
         return wins
+
+    def _winning_captures(self, team: int, legal: list[Move]) -> list[Move]:
+        """The first move among ``legal`` whose lift leaves the other team too few pieces
+        (:meth:`capture_gains`), played to confirm that it wins; none if there is none."""
+        lifts = {lift for lift, gain in self.capture_gains(team).items() if gain >= WIN}
+        game = self.game
+        for move in legal:
+            if (move.origin, move.keep) not in lifts:
+                continue
+            game.play(move)
+            won = game.result is not None and game.result.winner == team
+            game.undo()
+            if won:
+                return [move]
+        return []
 
     def _ranked(self, moves: list[Move], team: int, width: int) -> list[Move]:
         """The best ``width`` of ``moves`` by what they do to the shapes through their
@@ -488,6 +503,9 @@ class SixSearch:
         if shapes.winning_cells(team) and self._winning_moves(team, self.game.legal_moves(), 1):
             return THREAT_WIN - ply
         theirs = shapes.winning_cells(1 - team)
+        # A capture that leaves the other team too few wins at once, before any block.
+        if theirs and max(self.capture_gains(team).values(), default=0) >= WIN:
+            return THREAT_WIN - ply - 1
         if len(theirs) >= 2:
             return ply - THREAT_WIN
         if not theirs and self._placing() and shapes.double_threat_cells(team):
