@@ -502,10 +502,11 @@ class SixSearch:
         shapes = self.shapes
         if shapes.winning_cells(team) and self._winning_moves(team, self.game.legal_moves(), 1):
             return THREAT_WIN - ply
-        theirs = shapes.winning_cells(1 - team)
         # A capture that leaves the other team too few wins at once, before any block.
-        if theirs and max(self.capture_gains(team).values(), default=0) >= WIN:
+        capture = max(self.capture_gains(team).values(), default=0)
+        if capture >= WIN:
             return THREAT_WIN - ply - 1
+        theirs = shapes.winning_cells(1 - team)
         if len(theirs) >= 2:
             return ply - THREAT_WIN
         if not theirs and self._placing() and shapes.double_threat_cells(team):
@@ -514,15 +515,12 @@ class SixSearch:
         worth = shapes.worth(team) + PIECE_WORTH * pieces
         if theirs:
             return worth  # the side to move must block: its captures wait
-        return worth + self._captures_worth(team, ply)
+        return worth + self._captures_worth(team, capture)
 
-    def _captures_worth(self, team: int, ply: int) -> int:
-        """What the captures at hand are worth to ``team``, to move, in the second round:
-        its best one it plays next (a win if it leaves the other team too few), the
-        other team's best it may yet parry."""
-        mine = max(self.capture_gains(team).values(), default=0)
-        if mine >= WIN:
-            return THREAT_WIN - ply - 1
+    def _captures_worth(self, team: int, mine: int) -> int:
+        """What the captures at hand are worth to ``team``, to move, in the second round,
+        ``mine`` its best one, which it plays next (short of a win), and the other team's
+        best, which it may yet parry."""
         theirs = self._their_capture_gain(team)
         return int(max(mine, 0) * OWN_CAPTURE_SHARE - max(theirs, 0) * THEIR_CAPTURE_SHARE)
 
