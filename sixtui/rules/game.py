@@ -88,6 +88,11 @@ class Game(ABC):
     def is_over(self) -> bool:
         return self._result is not None
 
+    @property
+    def conceding_seat(self) -> int | None:
+        """The seat whose resignation or leaving ended the game, else ``None``."""
+        return self._resigned_seat
+
     def resign(self, seat: int) -> None:
         """The seat gives up; the other team wins with reason ``resign``."""
         self._concede(seat, left=False)
