@@ -46,7 +46,7 @@ def test_play_alone_is_hot_seat_connect6_on_19x19(started):
     arguments = cli.parser().parse_args(["play"])
     assert arguments.command == "play"
     assert (arguments.game, arguments.players, arguments.size, arguments.vs) == (
-        "connect6",
+        None,  # connect6, unless a record names the game
         2,
         None,
         [],
@@ -109,7 +109,7 @@ def test_several_levels_fill_the_seats_after_yours():
         (["play", "six", "--players", "3"], "invalid choice: 3"),
         (["play", "chess"], "invalid choice: 'chess'"),
         (["play", "--vs", "expert"], "invalid choice: 'expert'"),
-        (["replay"], "invalid choice: 'replay'"),
+        (["replay"], "the following arguments are required: FILE"),
     ],
 )
 def test_bad_options_stop_with_a_message_before_the_app_starts(capsys, started, argv, message):

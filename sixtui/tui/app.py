@@ -14,16 +14,19 @@ from textual.filter import ANSIToTruecolor, Monochrome, NoColor
 from textual.screen import Screen
 
 from sixtui.ai.worker import Thinker
+from sixtui.rules.records import GameRecord
 from sixtui.tui.game_setup import TITLES, GameSetup
 from sixtui.tui.online import Online
 from sixtui.tui.palettes import color_system_for, no_color_for
 from sixtui.tui.presence import Visitor
+from sixtui.tui.replay import ReplaySession
 from sixtui.tui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.screens.help import HelpScreen
 from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.screens.lobby import LobbyScreen
 from sixtui.tui.screens.naming import NameScreen
+from sixtui.tui.screens.replay import ReplayScreen
 from sixtui.tui.stylesheet import SharedStylesheet
 from sixtui.tui.textual_internals import disable_tooltips, line_filters
 
@@ -33,7 +36,8 @@ _THEME_VARIABLES: dict[str, dict[str, str]] = {}
 
 class SixtuiApp(App[None]):
     """Plays one table at a time: opened on ``setup``, or on the home screen to choose one,
-    or, ``online``, in the lobby, where players meet and are seated at shared tables.
+    or, ``online``, in the lobby, where players meet and are seated at shared tables; or
+    shows the recorded game ``replay`` move by move.
 
     ``thinker`` runs the computer players and the turns suggested to people (made on
     first need if not given, and then closed with the app); ``computer_pause`` is the
@@ -56,6 +60,7 @@ class SixtuiApp(App[None]):
         terminal: Mapping[str, str] | None = None,
         player: Visitor | None = None,
         online: Online | None = None,
+        replay: GameRecord | None = None,
     ) -> None:
         super().__init__()
         self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
@@ -71,7 +76,8 @@ class SixtuiApp(App[None]):
         self.computer_pause = computer_pause
         self.player = player
         self.online = online
-        self._opened_from_home = setup is None
+        self.replay = replay
+        self._opened_from_home = setup is None and replay is None
         self._too_small: TooSmallScreen | None = None
         self._keep_named_colors()
 
@@ -132,13 +138,15 @@ class SixtuiApp(App[None]):
         return self._thinker
 
     def get_default_screen(self) -> Screen[None]:
-        if self.setup is None and self.online is None:
+        if self.setup is None and self.online is None and self.replay is None:
             return HomeScreen()
         return super().get_default_screen()
 
     async def on_mount(self) -> None:
         if self.setup is not None:
             await self.start_game(self.setup)
+        if self.replay is not None:
+            await self.push_screen(ReplayScreen(ReplaySession(self.replay)))
         if self.player is not None and self.player.name_refused is not None:
             await self.push_screen(NameScreen(self.player), self._named)
         elif self.online is not None:

@@ -11,14 +11,14 @@ ValueError: connect6 is played by 2 players, not 4
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from sixtui.ai import LEVELS
 from sixtui.ai.worker import Thinker
-from sixtui.rules import GAMES, Match, new_game
+from sixtui.rules import GAMES, Game, Match, new_game
 from sixtui.rules.six import RULESETS
 from sixtui.tui.session import LocalSession, Player
 
@@ -43,6 +43,8 @@ class GameSetup:
     size: int = DEFAULT_SIZE
     declare: bool = False
     seats: tuple[str | None, ...] = field(default=(None, "normal"))
+    start_from: Game | None = field(default=None, compare=False)
+    """A game of these options, unfinished, that the first game goes on from."""
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
@@ -65,6 +67,11 @@ class GameSetup:
         for level in self.seats:
             if level is not None and level not in LEVELS:
                 raise ValueError(f"the computer plays {', '.join(LEVELS)}, not {level!r}")
+        start = self.start_from
+        if start is not None and (start.name, start.options()) != (self.game, self.options()):
+            raise ValueError(f"the game to go on from is not one of {self.describe()}")
+        if start is not None and start.is_over:
+            raise ValueError("the game to go on from is over")
 
     @classmethod
     def against(
@@ -128,12 +135,22 @@ class GameSetup:
         players = [Player(name, level) for name, level in zip(names, self.seats, strict=True)]
         return tuple(players[0::2]), tuple(players[1::2])
 
+    def _games(self) -> Callable[[], Game]:
+        """What makes each game of the match: the first goes on from :attr:`start_from`."""
+        fresh = partial(new_game, self.game, **self.options())
+        waiting = [] if self.start_from is None else [self.start_from.copy()]
+
+        def next_game() -> Game:
+            return waiting.pop() if waiting else fresh()
+
+        return next_game
+
     def session(
         self, thinker: Thinker | None, computer_pause: float = 0.4, visitor: str | None = None
     ) -> LocalSession:
         """A table in this process for this setup; ``visitor`` as for :meth:`sides`."""
         return LocalSession(
-            partial(new_game, self.game, **self.options()),
+            self._games(),
             self.sides(visitor),
             self.match(),
             thinker,

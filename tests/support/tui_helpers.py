@@ -12,6 +12,7 @@ from sixtui.rules.hexes import Hex
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.screens.game import GameScreen
+from sixtui.tui.screens.replay import ReplayScreen
 from sixtui.tui.widgets.hex_board import HexBoard
 from sixtui.tui.widgets.keys import KeyBar
 
@@ -63,9 +64,13 @@ async def resign_the_last_game(pilot) -> None:
     assert session.match.is_over
 
 
-def game_screen(app: SixtuiApp) -> GameScreen:
-    """The game screen, even under a dialog or the help."""
-    return next(screen for screen in reversed(app.screen_stack) if isinstance(screen, GameScreen))
+def game_screen(app: SixtuiApp) -> GameScreen | ReplayScreen:
+    """The game screen (or a replay's), even under a dialog or the help."""
+    return next(
+        screen
+        for screen in reversed(app.screen_stack)
+        if isinstance(screen, GameScreen | ReplayScreen)
+    )
 
 
 async def play_all(app: SixtuiApp, moves) -> None:
