@@ -12,15 +12,14 @@ True
 
 from __future__ import annotations
 
-import os
 import re
 import sqlite3
-import stat
 from datetime import UTC, datetime
 from pathlib import Path
 
+from sixtui.server.data_files import private_file
+
 FILE_NAME = "names.sqlite3"
-JOURNAL_ENDINGS = ("-wal", "-shm", "-journal")  # the files SQLite keeps beside it
 LONGEST = 20
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9._-]*")
 GUEST_PREFIX = "guest"
@@ -49,33 +48,7 @@ def name_problem(name: str) -> str | None:
 
 def open_name_book(folder: Path) -> NameBook:
     """The names kept in ``folder`` (made, private, if missing)."""
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError as why:
-        raise NamesFileError(f"{folder} cannot be made: {why.strerror or why}") from None
-    path = folder / FILE_NAME
-    try:
-        # Made private before SQLite opens it: its journal files take the same mode.
-        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
-    except OSError as why:
-        raise NamesFileError(f"{path} cannot be made: {why.strerror or why}") from None
-    _refuse_if_readable_by_others(path)
-    return NameBook(path)
-
-
-def _refuse_if_readable_by_others(path: Path) -> None:
-    """A names file (or a journal file of it, left by a stop) that other users may read
-    or write is refused, as the host key is: its mode was chosen by someone, so it is not
-    changed behind their back."""
-    for each in (path, *(path.with_name(path.name + end) for end in JOURNAL_ENDINGS)):
-        try:
-            mode = stat.S_IMODE(each.stat().st_mode)
-        except FileNotFoundError:
-            continue
-        if mode & 0o077:
-            raise NamesFileError(
-                f"{each} can be read by other users (mode {mode:04o}); run chmod 600 {each}"
-            )
+    return NameBook(private_file(folder, FILE_NAME, NamesFileError))
 
 
 class NameBook:

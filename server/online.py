@@ -14,12 +14,12 @@ from sixtui.server.lobby import HubLobby
 from sixtui.server.rooms import player_tables, read_table
 from sixtui.server.seating import OpenTable
 from sixtui.server.table_session import TableSession
+from sixtui.server.table_state import GUEST
 from sixtui.tui.lobby_commands import GameChoice
 from sixtui.tui.lobby_session import LobbySession
 from sixtui.tui.online import Online
 from sixtui.tui.session import GameSession
 
-GUEST = "guest:"  # how a guest's identity begins
 GUEST_NOTICE = "A guest who drops out cannot come back to the game: an SSH key lets you."
 
 

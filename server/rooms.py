@@ -24,6 +24,8 @@ Hub names:
   time it ended, in decimal (map); every table is in this list or the last;
 * ``tables:of:IDENTITY``: the tables in progress where a person holds a seat, by id, for a
   player who comes back (map);
+* ``games:ended`` and its news: every game that ends, for the archive
+  (:mod:`sixtui.server.archiving`);
 * ``seated:IDENTITY``: the game in play a person sits at (key):
   :mod:`sixtui.server.seated`. Taken for everyone at a table before a game begins there,
   given back as it ends: nobody plays two games at once.
@@ -43,6 +45,7 @@ import msgpack
 
 from sixtui.rules import new_game
 from sixtui.server import seated
+from sixtui.server.archiving import hand_over
 from sixtui.server.hub import Hub
 from sixtui.server.intents import Intent, NotAnIntent
 from sixtui.server.room_rules import Refusal, apply_intent, new_match
@@ -239,6 +242,7 @@ async def _store(
     await _list(hub, table_id, before, after, now)
     if before.status == "playing" and after.status != "playing":
         await seated.release(hub, table_id, [str(holder.identity) for holder in after.people])
+        await hand_over(hub, table_id, after, now)
     return Applied(after)
 
 

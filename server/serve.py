@@ -17,6 +17,7 @@ from pathlib import Path
 import asyncssh
 
 from sixtui.ai.worker import Thinker
+from sixtui.server.archive import ArchiveFileError, open_archive
 from sixtui.server.cli import DEFAULT_CONFIG
 from sixtui.server.listener import start_server
 from sixtui.server.log_text import log_to_stderr
@@ -51,7 +52,7 @@ def run(arguments: argparse.Namespace) -> int:
         settings = load_settings(config, os.environ, overrides)
         log.info("settings: %s", describe_settings_file(config))
         log.info(
-            "data: %s (player names); host key: %s",
+            "data: %s (player names, game archive); host key: %s",
             settings.data_dir.absolute(),
             settings.host_key_path.absolute(),
         )
@@ -88,11 +89,12 @@ async def serve(settings: Settings) -> int:
     """Serves until SIGTERM, SIGINT or SIGHUP, then closes every session and returns 0."""
     try:
         names = open_name_book(settings.data_dir)
-    except NamesFileError as why:
+        archive = open_archive(settings.data_dir)
+    except (NamesFileError, ArchiveFileError) as why:
         raise SettingError(f"data_dir: {why}") from None
-    with contextlib.closing(names):
+    with contextlib.closing(names), contextlib.closing(archive):
         async with Thinker(workers=settings.workers) as thinker:
-            shared = Shared(settings, thinker, names)
+            shared = Shared(settings, thinker, names, archive=archive)
             try:
                 acceptor = await start_server(shared)
                 # What is loaded by now lives as long as the server: kept out of the

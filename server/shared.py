@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sixtui.ai.worker import Thinker
+from sixtui.server.archive import Archive
+from sixtui.server.archiving import Archivist
 from sixtui.server.computer_seats import ComputerSeats
 from sixtui.server.hub import Hub, MemoryHub
 from sixtui.server.names import NameBook
@@ -59,20 +61,24 @@ class Shared:
     """What all the connections to one server share. ``hub`` holds everything players
     share (this process's memory); ``computers`` keeps the computer seats of the tables
     opened here playing, thinking in ``thinker``'s workers; ``sweeper`` ends the tables
-    everyone left and removes the finished ones, from the first table opened on.
-    :meth:`close` stops all three."""
+    everyone left and removes the finished ones, and ``archivist`` writes the games that
+    end to ``archive`` (by default one in memory), both from the first table opened on.
+    :meth:`close` stops them all."""
 
     settings: Settings
     thinker: Thinker
     names: NameBook
     counts: Counts = field(default_factory=Counts)
     hub: Hub = field(default_factory=MemoryHub)
+    archive: Archive = field(default_factory=lambda: Archive(":memory:"))
     computers: ComputerSeats = field(init=False)
     sweeper: Sweeper = field(init=False)
+    archivist: Archivist = field(init=False)
 
     def __post_init__(self) -> None:
         self.computers = ComputerSeats(self.hub, self.thinker)
         self.sweeper = Sweeper(self.hub)
+        self.archivist = Archivist(self.hub, self.archive)
 
     async def open_table(
         self,
@@ -86,6 +92,7 @@ class Shared:
         """The rooms' ``open_table`` with this server's window to come back and its
         computer seats: what the lobby opens tables with."""
         self.sweeper.start()
+        self.archivist.start()
         return await open_table(
             hub,
             game,
@@ -97,7 +104,10 @@ class Shared:
         )
 
     async def close(self) -> None:
-        """Stops the sweeper and the computer seats, then the hub."""
+        """Stops the sweeper and the computer seats, then the archivist (once the games
+        that ended are written) and the hub."""
         await self.sweeper.close()
         await self.computers.close()
+        await self.archivist.archive_waiting()
+        await self.archivist.close()
         await self.hub.close()

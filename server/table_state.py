@@ -38,6 +38,7 @@ from sixtui.rules import Game, Match, Result, load_game
 from sixtui.tui.session import Player
 
 FORMAT = 1
+GUEST = "guest:"  # how a guest's identity begins
 Status = Literal["playing", "game-over", "match-over", "aborted"]
 
 
@@ -69,6 +70,11 @@ class SeatHolder:
     @property
     def is_computer(self) -> bool:
         return self.level is not None
+
+    @property
+    def keyed(self) -> bool:
+        """Whether this is a person who came with an SSH key: not a guest, not the computer."""
+        return self.level is None and not str(self.identity).startswith(GUEST)
 
     @property
     def player(self) -> Player:

@@ -12,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sixtui.server import pairing
+from sixtui.server.archive import Archive
+from sixtui.server.archiving import Archivist
 from sixtui.server.hub import MemoryHub
 from sixtui.server.rooms import LIVE_TABLES, open_table, read_table
 from sixtui.server.seated import table_of
@@ -147,6 +149,7 @@ async def test_two_sessions_of_one_key_starting_games_at_once_sit_at_one(pauses)
 async def test_the_tables_of_many_games_leave_nothing_in_the_hub():
     hub, clock = MemoryHub(), Clock()
     sweeper = Sweeper(hub, clock)
+    archivist = Archivist(hub, Archive(":memory:"))  # as a server's takes every game that ends
     rooms = partial(ROOMS, reconnect_window=5.0)
     ann, bob = await players(hub, rooms, "ann", "bob")
     await ann.command("pair connect6")  # the pool is named once, for good
@@ -170,6 +173,7 @@ async def test_the_tables_of_many_games_leave_nothing_in_the_hub():
             await session.close()
         clock.now += 5.0
         await sweeper.sweep()
+        await archivist.archive_waiting()
         for player in (ann, bob):
             await player.lobby.returned()
         await settle()

@@ -141,7 +141,7 @@ def test_started_elsewhere_serve_says_it_uses_the_defaults_and_where_its_data_is
         f"no config/server.toml in {elsewhere})"
     ) in said, said
     data = elsewhere / "data"
-    assert f"data: {data} (player names); host key: {data / 'host_key'}" in said, said
+    assert f"data: {data} (player names, game archive); host key: {data / 'host_key'}" in said, said
     assert (data / FILE_NAME).exists()
 
 
@@ -155,11 +155,11 @@ def test_serve_names_the_settings_file_it_found_or_was_given(tmp_path):
     found = settings_file(tmp_path / "config" / "server.toml", "kept")
     said, _ = serving([SIXTUI, "serve"], cwd=tmp_path)
     assert f"settings: from {found}" in said, said
-    assert f"data: {tmp_path / 'kept'} (player names)" in said, said
+    assert f"data: {tmp_path / 'kept'} (player names, game archive)" in said, said
     named = settings_file(tmp_path / "named.toml", "named")
     said, _ = serving([SIXTUI, "serve"], cwd=tmp_path, SIXTUI_CONFIG=str(named))
     assert f"settings: from {named}" in said, said
-    assert f"data: {tmp_path / 'named'} (player names)" in said, said
+    assert f"data: {tmp_path / 'named'} (player names, game archive)" in said, said
 
 
 def test_a_port_in_use_is_refused_in_one_line(tmp_path, capsys) -> None:

@@ -1,0 +1,295 @@
+"""The game archive: every online game that ended, kept in SQLite with the ratings it moved.
+
+A game goes in whole, in one transaction with its players' rating changes, or not at all:
+a server stopped at any moment (even by SIGKILL) leaves either the whole record or none.
+Each game is kept as its record (:mod:`sixtui.rules.records`), ready to be replayed or
+copied, beside the columns a player's page and the leaderboards read.
+
+A game is rated when it finished (not aborted), every seat is held by a person with an SSH
+key (no guest, no computer) and it was not played as casual. The file's schema has a
+version (:data:`SCHEMA_VERSION`); an older file is brought forward at opening, and a file
+of a newer sixtui is refused rather than misread.
+
+>>> from sixtui.rules import new_game
+>>> archive = Archive(":memory:")
+>>> game = new_game("connect6")
+>>> game.play("J10"); game.resign(1)
+>>> seats = (SeatHolder("ann", "SHA256:a"), SeatHolder("bob", "SHA256:b"))
+>>> kept = archive.add(Ended(game, seats, ended=1.0))
+>>> [(change.name, change.before, change.after) for change in kept.changes]
+[('ann', 1500, 1611), ('bob', 1500, 1389)]
+>>> archive.rating("SHA256:a", "connect6").label
+'1611?'
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from sixtui.rules import Game
+from sixtui.rules.records import GameRecord
+from sixtui.server.data_files import private_file
+from sixtui.server.ratings import Rating, rate, variant
+from sixtui.server.table_state import SeatHolder
+
+FILE_NAME = "games.sqlite3"
+SCHEMA_VERSION = 1
+BUSY_SECONDS = 5.0  # another process writing: wait this long before giving up
+Status = Literal["finished", "aborted"]
+
+# Each step brings a file from the version before it to the next; never edit one that
+# has shipped: add another.
+MIGRATIONS = (
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        options TEXT NOT NULL,
+        rated INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        winner INTEGER,
+        reason TEXT,
+        moves INTEGER NOT NULL,
+        started REAL,
+        ended REAL NOT NULL,
+        record TEXT NOT NULL
+    );
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        identity TEXT,
+        level TEXT,
+        rating_before INTEGER,
+        rating_after INTEGER,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX seats_by_identity ON seats (identity, game_id);
+    CREATE TABLE ratings (
+        identity TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        losses INTEGER NOT NULL,
+        draws INTEGER NOT NULL,
+        PRIMARY KEY (identity, variant)
+    );
+    CREATE INDEX ratings_by_variant ON ratings (variant, mu DESC);
+    """,
+)
+
+
+class ArchiveFileError(Exception):
+    """The archive file cannot be opened, or is not one this sixtui can read."""
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A game as it ended at a table: the game (finished, or cut short when ``status`` is
+    ``aborted``), who held each seat, when it began and ended (wall-clock seconds), the
+    seconds each move took where known, and whether it was played unrated by choice."""
+
+    game: Game
+    seats: tuple[SeatHolder, ...]
+    ended: float
+    started: float | None = None
+    status: Status = "finished"
+    casual: bool = False
+    times: Sequence[float | None] = ()
+    headers: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def rated(self) -> bool:
+        return (
+            self.status == "finished"
+            and not self.casual
+            and self.game.result is not None
+            and all(seat.keyed for seat in self.seats)
+        )
+
+
+@dataclass(frozen=True)
+class Change:
+    """One player's rating moved by a game, as shown (1500 scale)."""
+
+    name: str
+    identity: str
+    before: int
+    after: int
+
+
+@dataclass(frozen=True)
+class Archived:
+    """A game as the archive keeps it: its number there and the ratings it moved."""
+
+    id: int
+    changes: tuple[Change, ...] = ()
+
+
+class Archive:
+    """The archive in the SQLite file at ``path`` (``":memory:"`` for one that lasts as
+    long as the object)."""
+
+    def __init__(self, path: Path | str) -> None:
+        try:
+            self._db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.Error as why:
+            raise ArchiveFileError(f"{path} cannot be used for the game archive: {why}") from None
+
+    def close(self) -> None:
+        self._db.close()
+
+    def _migrate(self) -> None:
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise ArchiveFileError(
+                f"the game archive is of a newer sixtui (schema {version}, this one reads up"
+                f" to {SCHEMA_VERSION})"
+            )
+        for number in range(version, SCHEMA_VERSION):
+            # One script, so that a step and its new version are kept together or not at all.
+            script = (
+                f"BEGIN IMMEDIATE; {MIGRATIONS[number]} PRAGMA user_version = {number + 1}; COMMIT;"
+            )
+            try:
+                self._db.executescript(script)
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+
+    # -- writing ---------------------------------------------------------------------
+
+    def add(self, ended: Ended) -> Archived:
+        """Keeps ``ended`` and, when it is rated, moves its players' ratings: all in one
+        transaction."""
+        game = ended.game
+        kind = variant(game.name, game.options())
+        rated = ended.rated
+        record = GameRecord(
+            game, tuple(seat.name for seat in ended.seats), dict(ended.headers), list(ended.times)
+        )
+        result = game.result
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            before = [self._rating(seat, kind) if rated else None for seat in ended.seats]
+            after = _rated(game, before) if rated else before
+            cursor = db.execute(
+                "INSERT INTO games (game, variant, options, rated, status, winner, reason,"
+                " moves, started, ended, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game.name,
+                    kind,
+                    json.dumps(game.options(), sort_keys=True),
+                    int(rated),
+                    ended.status,
+                    None if result is None else result.winner,
+                    None if result is None else result.reason,
+                    len(game.history),
+                    ended.started,
+                    ended.ended,
+                    str(record),
+                ),
+            )
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            changes = []
+            for number, seat in enumerate(ended.seats):
+                old, new = before[number], after[number]
+                db.execute(
+                    "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game_id,
+                        number,
+                        seat.name,
+                        seat.identity,
+                        seat.level,
+                        None if old is None else old.shown,
+                        None if new is None else new.shown,
+                    ),
+                )
+                if old is not None and new is not None and seat.identity is not None:
+                    self._keep_rating(seat, kind, new, _outcome(game, number))
+                    changes.append(Change(seat.name, seat.identity, old.shown, new.shown))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return Archived(game_id, tuple(changes))
+
+    def _rating(self, seat: SeatHolder, kind: str) -> Rating:
+        return self.rating(seat.identity or "", kind)
+
+    def _keep_rating(self, seat: SeatHolder, kind: str, rating: Rating, outcome: str) -> None:
+        self._db.execute(
+            "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0)"
+            " ON CONFLICT (identity, variant) DO UPDATE SET"
+            " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
+            " games = excluded.games",
+            (seat.identity, kind, seat.name, rating.mu, rating.sigma, rating.games),
+        )
+        self._db.execute(
+            f"UPDATE ratings SET {outcome} = {outcome} + 1 WHERE identity = ? AND variant = ?",
+            (seat.identity, kind),
+        )
+
+    # -- reading ---------------------------------------------------------------------
+
+    def rating(self, identity: str, kind: str) -> Rating:
+        """``identity``'s rating at ``kind`` of game (a newcomer's if none yet)."""
+        row = self._db.execute(
+            "SELECT mu, sigma, games FROM ratings WHERE identity = ? AND variant = ?",
+            (identity, kind),
+        ).fetchone()
+        return Rating() if row is None else Rating(*row)
+
+    def record(self, game_id: int) -> str | None:
+        """The record of the archived game ``game_id``, if there is one."""
+        row = self._db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def count(self) -> int:
+        """How many games the archive holds."""
+        return int(self._db.execute("SELECT count(*) FROM games").fetchone()[0])
+
+
+def _rated(game: Game, before: list[Rating | None]) -> list[Rating | None]:
+    """Each seat's rating after ``game``: partners (seats of one team) share its result."""
+    result = game.result
+    assert result is not None
+    seats = range(game.players)
+    teams = [[seat for seat in seats if game.team(seat) == team] for team in (0, 1)]
+    ratings = [[before[seat] for seat in team] for team in teams]
+    assert all(rating is not None for team in ratings for rating in team)
+    rated = rate(ratings, result.winner)  # type: ignore[arg-type]
+    after: list[Rating | None] = list(before)
+    for team, new_team in zip(teams, rated, strict=True):
+        for seat, rating in zip(team, new_team, strict=True):
+            after[seat] = rating
+    return after
+
+
+def _outcome(game: Game, seat: int) -> str:
+    result = game.result
+    assert result is not None
+    if result.winner is None:
+        return "draws"
+    return "wins" if game.team(seat) == result.winner else "losses"
+
+
+def open_archive(folder: Path) -> Archive:
+    """The archive kept in ``folder`` (made, private, if missing)."""
+    return Archive(private_file(folder, FILE_NAME, ArchiveFileError))

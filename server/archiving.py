@@ -1,0 +1,123 @@
+"""From a table's last move to the archive: games that end wait in a hub queue, and an
+:class:`Archivist` in each server process writes them to the archive as they come.
+
+The rooms put every game that ends (finished or aborted) in the queue, in the step that
+stores its end (:func:`hand_over`), and publish a word on a topic so that archivists need
+not poll. A queue entry is taken by one archivist only, whichever process it runs in, so
+every game is written once.
+
+Hub names:
+
+* ``games:ended`` (queue): the games to archive, one member each, valued with a msgpack
+  map: the game (``Game.to_bytes()``), its seats (name, identity, level each), its
+  status (``finished`` or ``aborted``), and when it ended;
+* ``games:ended:news`` (topic): a word each time one joins the queue.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import msgpack
+
+from sixtui.rules import GameDataError, load_game
+from sixtui.server.archive import Archive, Archived, Ended
+from sixtui.server.hub import Hub, Lagged, Subscription
+from sixtui.server.table_state import SeatHolder, TableState
+
+log = logging.getLogger(__name__)
+
+ENDED_GAMES = "games:ended"
+ENDED_NEWS = "games:ended:news"
+
+
+class NotAnEndedGame(ValueError):
+    """A queue entry that does not describe a game that ended."""
+
+
+async def hand_over(hub: Hub, table_id: str, state: TableState, now: float) -> None:
+    """Puts the game that just ended at table ``table_id`` (``state``, as stored) in the
+    queue of games to archive, and tells the archivists."""
+    game = load_game(state.current)
+    seats = [state.holder_at(seat) for seat in range(game.players)]
+    entry = {
+        "game": state.current,
+        "seats": [[holder.name, holder.identity, holder.level] for holder in seats],
+        "status": "aborted" if state.status == "aborted" else "finished",
+        "ended": now,
+        "table": table_id,
+    }
+    member = f"{table_id}/{state.number}/{state.version}"
+    await hub.queue_join(ENDED_GAMES, member, msgpack.packb(entry))
+    await hub.publish(ENDED_NEWS, b"")
+
+
+def ended_from(data: bytes) -> Ended:
+    """The game a queue entry describes; :class:`NotAnEndedGame` saying what is wrong."""
+    try:
+        entry: Any = msgpack.unpackb(data)
+        game = load_game(entry["game"])
+        seats = tuple(
+            SeatHolder(*(str(part) if part else None for part in seat)) for seat in entry["seats"]
+        )
+        status = entry["status"]
+        ended = float(entry["ended"])
+    except (GameDataError, KeyError, TypeError, ValueError, msgpack.UnpackException) as why:
+        raise NotAnEndedGame(f"not a game that ended: {why}") from None
+    if status not in ("finished", "aborted") or len(seats) != game.players:
+        raise NotAnEndedGame("not a game that ended: its status or seats are wrong")
+    if any(not seat.name for seat in seats):
+        raise NotAnEndedGame("not a game that ended: a seat has no name")
+    return Ended(game, seats, ended=ended, status=status, headers={"Site": "sixtui"})
+
+
+class Archivist:
+    """Writes the games that end to ``archive`` as they come, from :meth:`start` until
+    :meth:`close`."""
+
+    def __init__(self, hub: Hub, archive: Archive) -> None:
+        self._hub = hub
+        self._archive = archive
+        self._task: asyncio.Task[None] | None = None
+        self._news: Subscription | None = None
+
+    def start(self) -> None:
+        """Archives from now on (the games waiting first); once started, started."""
+        if self._task is None:
+            self._news = self._hub.subscribe(ENDED_NEWS)
+            self._task = asyncio.create_task(self._keep_archiving(), name="archivist")
+
+    async def close(self) -> None:
+        """Stops, once the game being written (if any) is in: none is half-written."""
+        task, self._task = self._task, None
+        if self._news is not None:
+            await self._news.close()
+        if task is not None:
+            await asyncio.wait({task})
+
+    async def _keep_archiving(self) -> None:
+        news = self._news
+        assert news is not None
+        while True:
+            await self.archive_waiting()
+            try:
+                await anext(news)
+            except Lagged:  # many ended at once: the queue still holds every one of them
+                continue
+            except StopAsyncIteration:  # closed
+                return
+
+    async def archive_waiting(self) -> list[Archived]:
+        """Writes every game waiting in the queue; a damaged entry is logged and dropped."""
+        written = []
+        while taken := await self._hub.queue_take(ENDED_GAMES, 1):
+            member, data = taken[0].member, taken[0].value
+            try:
+                written.append(self._archive.add(ended_from(data)))
+            except NotAnEndedGame as why:
+                log.warning("archive: entry %s dropped: %s", member, why)
+            except Exception:
+                log.exception("archive: the game %s could not be written", member)
+        return written

@@ -1,0 +1,243 @@
+"""The game archive and ratings: every game that ends is kept whole with the ratings it
+moved, rated only between key holders, and readable back as a record."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import msgpack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sixtui.rules import new_game
+from sixtui.rules.records import GameRecord
+from sixtui.server.archive import Archive, ArchiveFileError, Ended, open_archive
+from sixtui.server.archiving import ENDED_GAMES, Archivist, ended_from
+from sixtui.server.hub import MemoryHub
+from sixtui.server.ratings import PROVISIONAL_GAMES, Rating, rate, variant
+from sixtui.server.rooms import open_table
+from sixtui.server.table_state import SeatHolder
+from support.tables import ANN, BOB, CAT, DAN, ROW_WIN, connect6, play_turns, send, state_of
+
+KEYS = [SeatHolder(name, f"SHA256:{name}") for name in ("ann", "bob", "cat", "dan")]
+GUEST = SeatHolder("guest-1a2b3c", "guest:guest-1a2b3c")
+HAL = SeatHolder("Hal", level="easy")
+
+
+def won_connect6(winner: int, size: int = 9):
+    """A Connect6 game on ``size`` that team ``winner`` wins by resignation of the other."""
+    game = new_game("connect6", size=size)
+    game.play("E5")
+    game.resign(1 - winner)
+    return game
+
+
+def test_a_win_raises_the_winner_and_lowers_the_loser():
+    archive = Archive(":memory:")
+    kept = archive.add(Ended(won_connect6(0), (KEYS[0], KEYS[1]), ended=1.0))
+    ann, bob = archive.rating("SHA256:ann", "connect6"), archive.rating("SHA256:bob", "connect6")
+    assert ann.shown > 1500 > bob.shown and ann.games == bob.games == 1
+    assert [(c.name, c.before) for c in kept.changes] == [("ann", 1500), ("bob", 1500)]
+    assert (kept.changes[0].after, kept.changes[1].after) == (ann.shown, bob.shown)
+    # The other game's rating is untouched.
+    assert archive.rating("SHA256:ann", "gameof6-large") == Rating()
+
+
+def test_partners_share_their_teams_result():
+    game = new_game("six", players=4)
+    game.play(game.legal_moves()[0])
+    game.resign(1)  # seats 1 and 3 lose
+    archive = Archive(":memory:")
+    archive.add(Ended(game, tuple(KEYS), ended=1.0))
+    shown = [archive.rating(seat.identity, "six-steffen-partners").shown for seat in KEYS]
+    assert shown[0] == shown[2] > 1500 > shown[1] == shown[3]
+
+
+@pytest.mark.parametrize(
+    ("seats", "status", "casual"),
+    [
+        ((KEYS[0], GUEST), "finished", False),
+        ((KEYS[0], HAL), "finished", False),
+        ((KEYS[0], KEYS[1]), "aborted", False),
+        ((KEYS[0], KEYS[1]), "finished", True),
+    ],
+)
+def test_guests_computers_aborted_and_casual_games_are_kept_unrated(seats, status, casual):
+    archive = Archive(":memory:")
+    kept = archive.add(Ended(won_connect6(0), seats, ended=1.0, status=status, casual=casual))
+    assert kept.changes == () and archive.count() == 1
+    assert archive.rating("SHA256:ann", "connect6") == Rating()
+    assert '[Seat1 "ann"]' in (archive.record(kept.id) or "")
+
+
+def test_an_archived_game_reads_back_as_its_record_and_replays_to_the_same_end():
+    rng = random.Random(4)
+    game = new_game("gameof6", size=10)
+    while game.result is None:
+        game.play(rng.choice(game.legal_moves()))
+    archive = Archive(":memory:")
+    kept = archive.add(Ended(game, (KEYS[0], KEYS[1]), ended=1.0, times=[1.5, 2.0]))
+    record = GameRecord.parse(archive.record(kept.id) or "")
+    assert record.game == game and record.game.result == game.result
+    assert record.players == ("ann", "bob") and record.times[:3] == [1.5, 2.0, None]
+    assert archive.record(kept.id + 1) is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.sampled_from([0, 1, None]))))
+def test_ratings_over_any_results_stay_finite_and_move_the_right_way(games):
+    ratings = [Rating() for _ in range(4)]
+    for first, second, winner in games:
+        if first == second:
+            continue
+        (a,), (b,) = rate([[ratings[first]], [ratings[second]]], winner)
+        assert all(math.isfinite(value) for value in (a.mu, a.sigma, b.mu, b.sigma))
+        assert a.sigma <= ratings[first].sigma and b.sigma <= ratings[second].sigma
+        if winner == 0:
+            assert a.mu > ratings[first].mu and b.mu < ratings[second].mu
+        elif winner == 1:
+            assert a.mu < ratings[first].mu and b.mu > ratings[second].mu
+        ratings[first], ratings[second] = a, b
+
+
+def test_a_rating_is_provisional_for_its_first_games():
+    rating = Rating()
+    for _ in range(PROVISIONAL_GAMES):
+        assert rating.label.endswith("?")
+        (rating,), _ = rate([[rating], [Rating()]], winner=0)
+    assert not rating.label.endswith("?") and rating.shown > 1500
+
+
+def test_kinds_of_game_are_rated_apart():
+    assert variant("gameof6", {"size": 8}) == "gameof6-small"
+    assert variant("gameof6", {"size": 26}) == "gameof6-large"
+    assert variant("six", {"ruleset": "steffen", "players": 2}) == "six-steffen-two"
+    assert variant("connect6", {"size": 9}) == "connect6"
+    with pytest.raises(ValueError, match="no game 'go'"):
+        variant("go", {})
+
+
+def test_an_archive_of_a_newer_sixtui_or_not_sqlite_is_refused(tmp_path):
+    newer = tmp_path / "newer.sqlite3"
+    sqlite3.connect(newer).execute("PRAGMA user_version = 99").connection.close()
+    with pytest.raises(ArchiveFileError, match="newer sixtui"):
+        Archive(newer)
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database at all, just some bytes" * 100)
+    with pytest.raises(ArchiveFileError, match="cannot be used for the game archive"):
+        Archive(junk)
+
+
+def test_the_archive_file_is_private_and_kept_across_openings(tmp_path):
+    archive = open_archive(tmp_path / "data")
+    archive.add(Ended(won_connect6(0), (KEYS[0], KEYS[1]), ended=1.0))
+    archive.close()
+    assert oct((tmp_path / "data" / "games.sqlite3").stat().st_mode & 0o777) == "0o600"
+    again = open_archive(tmp_path / "data")
+    assert again.count() == 1 and again.rating("SHA256:ann", "connect6").games == 1
+
+
+WRITER = """
+import sys
+from sixtui.rules import new_game
+from sixtui.server.archive import Archive, Ended
+from sixtui.server.table_state import SeatHolder
+archive = Archive(sys.argv[1])
+keys = [SeatHolder(name, "SHA256:" + name) for name in ("a", "b", "c", "d")]
+print("ready", flush=True)
+number = 0
+while True:
+    number += 1
+    game = new_game("six", players=4)
+    game.play(game.legal_moves()[0])
+    game.resign(number % 4)
+    archive.add(Ended(game, tuple(keys), ended=float(number)))
+"""
+
+
+def test_a_writer_killed_at_any_moment_leaves_whole_games_only(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    rng = random.Random(1)
+    for _ in range(4):
+        writer = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path)], stdout=subprocess.PIPE, text=True
+        )
+        assert writer.stdout is not None and writer.stdout.readline() == "ready\n"
+        time.sleep(rng.uniform(0.05, 0.3))
+        os.kill(writer.pid, signal.SIGKILL)
+        writer.wait()
+    archive = Archive(path)
+    games = archive.count()
+    assert games > 4
+    db = sqlite3.connect(path)
+    seats = db.execute("SELECT count(*) FROM seats").fetchone()[0]
+    rated = db.execute("SELECT identity, games, wins + losses + draws FROM ratings").fetchall()
+    assert seats == 4 * games
+    assert rated and all(count == games and outcomes == games for _, count, outcomes in rated)
+
+
+# -- through the hub ---------------------------------------------------------------------
+
+
+async def test_a_game_that_ends_at_a_table_is_archived_once_by_one_of_two_archivists():
+    hub = MemoryHub()
+    first, second = Archive(":memory:"), Archive(":memory:")
+    archivists = [Archivist(hub, first), Archivist(hub, second)]
+    table = await connect6(hub)
+    await play_turns(hub, table, ROW_WIN)
+    assert (await state_of(hub, table)).status == "game-over"
+    written = [await archivist.archive_waiting() for archivist in archivists]
+    assert [len(each) for each in written] == [1, 0]
+    record = GameRecord.parse(first.record(written[0][0].id) or "")
+    assert record.players == ("Ann", "Bob") and record.game.result.reason == "six-in-a-row"
+    assert second.count() == 0 and await hub.queue_list(ENDED_GAMES) == []
+
+
+async def test_the_archivist_writes_games_as_they_end_and_finishes_before_it_stops():
+    hub = MemoryHub()
+    archive = Archive(":memory:")
+    archivist = Archivist(hub, archive)
+    archivist.start()
+    table = await connect6(hub)
+    await send(hub, table, ANN, "resign")
+    for _ in range(100):
+        if archive.count():
+            break
+        await asyncio.sleep(0.01)
+    assert archive.count() == 1
+    await archivist.close()
+
+
+async def test_a_damaged_entry_is_dropped_and_the_rest_archived(caplog):
+    hub = MemoryHub()
+    archive = Archive(":memory:")
+    await hub.queue_join(ENDED_GAMES, "bad", b"\xc1 not msgpack")
+    await hub.queue_join(ENDED_GAMES, "odd", msgpack.packb({"game": b"x", "seats": []}))
+    table = await open_four(hub)
+    await send(hub, table, CAT, "resign")
+    written = await Archivist(hub, archive).archive_waiting()
+    assert len(written) == 1 and archive.count() == 1
+    assert "entry bad dropped" in caplog.text and "entry odd dropped" in caplog.text
+
+
+def test_a_queue_entry_must_describe_a_game_that_ended():
+    game = won_connect6(0)
+    entry = {"game": game.to_bytes(), "seats": [["ann", "k", None]], "status": "finished"}
+    for broken in ({**entry, "ended": 1.0}, {**entry, "ended": "soon", "seats": [["a"], ["b"]]}):
+        with pytest.raises(ValueError, match="not a game that ended"):
+            ended_from(msgpack.packb(broken))
+    good = {**entry, "seats": [["ann", "k", None], ["Hal", None, "easy"]], "ended": 2.0}
+    assert ended_from(msgpack.packb(good)).seats[1].level == "easy"
+
+
+async def open_four(hub):
+    return await open_table(hub, "six", {"players": 4}, [[ANN, CAT], [BOB, DAN]], opener=0)
