@@ -34,8 +34,8 @@ from typing import Literal
 from sixtui.rules import Game
 from sixtui.rules.records import GameRecord
 from sixtui.server.data_files import private_file
-from sixtui.server.ratings import Rating, rate, variant
-from sixtui.server.table_state import SeatHolder
+from sixtui.server.ratings import PROVISIONAL_GAMES, Rating, rate, variant
+from sixtui.server.table_state import GUEST, SeatHolder
 
 FILE_NAME = "games.sqlite3"
 SCHEMA_VERSION = 1
@@ -71,6 +71,7 @@ MIGRATIONS = (
         PRIMARY KEY (game_id, seat)
     );
     CREATE INDEX seats_by_identity ON seats (identity, game_id);
+    CREATE INDEX seats_by_name ON seats (name COLLATE NOCASE, game_id);
     CREATE TABLE ratings (
         identity TEXT NOT NULL,
         variant TEXT NOT NULL,
@@ -115,6 +116,44 @@ class Ended:
             and self.game.result is not None
             and all(seat.keyed for seat in self.seats)
         )
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's rating at one kind of game, and their rated results there."""
+
+    variant: str
+    rating: Rating
+    wins: int
+    losses: int
+    draws: int
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game on a player's page, as their seat saw it: the other side's names, the
+    result for them, and their rating before and after when it was rated."""
+
+    id: int
+    variant: str
+    ended: float
+    status: str
+    winner: int | None
+    reason: str | None
+    rated: int
+    seat: int
+    before: int | None
+    after: int | None
+    opponents: str
+
+    @property
+    def outcome(self) -> str:
+        """``won``, ``lost``, ``drawn`` or ``aborted``, for the player."""
+        if self.status == "aborted":
+            return "aborted"
+        if self.winner is None:
+            return "drawn"
+        return "won" if self.winner == self.seat % 2 else "lost"
 
 
 @dataclass(frozen=True)
@@ -264,6 +303,48 @@ class Archive:
     def count(self) -> int:
         """How many games the archive holds."""
         return int(self._db.execute("SELECT count(*) FROM games").fetchone()[0])
+
+    def player(self, name: str) -> tuple[str, str] | None:
+        """The identity and name (as last written) of the player with an SSH key who last
+        played as ``name`` (in any letter case), if any did."""
+        row = self._db.execute(
+            "SELECT identity, name FROM seats WHERE name = ? COLLATE NOCASE"
+            " AND level IS NULL AND identity NOT LIKE ? ORDER BY game_id DESC LIMIT 1",
+            (name, f"{GUEST}%"),
+        ).fetchone()
+        return None if row is None else (str(row[0]), str(row[1]))
+
+    def standings(self, identity: str) -> list[Standing]:
+        """``identity``'s rating at each kind of game they played rated, most played first."""
+        rows = self._db.execute(
+            "SELECT variant, mu, sigma, games, wins, losses, draws FROM ratings"
+            " WHERE identity = ? ORDER BY games DESC, variant",
+            (identity,),
+        ).fetchall()
+        return [Standing(row[0], Rating(*row[1:4]), *row[4:]) for row in rows]
+
+    def recent(self, identity: str, limit: int = 10) -> list[Played]:
+        """``identity``'s last ``limit`` games, newest first."""
+        rows = self._db.execute(
+            "SELECT g.id, g.variant, g.ended, g.status, g.winner, g.reason, g.rated,"
+            " s.seat, s.rating_before, s.rating_after,"
+            " (SELECT group_concat(o.name, ', ') FROM seats o"
+            "   WHERE o.game_id = g.id AND o.seat % 2 != s.seat % 2)"
+            " FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE s.identity = ? ORDER BY s.game_id DESC LIMIT ?",
+            (identity, limit),
+        ).fetchall()
+        return [Played(*row) for row in rows]
+
+    def top(self, kind: str, limit: int = 10) -> list[tuple[str, Rating]]:
+        """The best rated players at ``kind`` of game whose rating is no longer
+        provisional, best first, with their names as last written."""
+        rows = self._db.execute(
+            "SELECT name, mu, sigma, games FROM ratings WHERE variant = ? AND games >= ?"
+            " ORDER BY mu DESC, name LIMIT ?",
+            (kind, PROVISIONAL_GAMES, limit),
+        ).fetchall()
+        return [(str(name), Rating(mu, sigma, games)) for name, mu, sigma, games in rows]
 
 
 def _rated(game: Game, before: list[Rating | None]) -> list[Rating | None]:

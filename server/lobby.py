@@ -32,6 +32,7 @@ from dataclasses import replace
 from typing import Any
 
 from sixtui.server import challenges, chat, pairing, seated
+from sixtui.server.archive import Archive
 from sixtui.server.challenges import ChallengeRecord
 from sixtui.server.hub import Hub, Lagged, Subscription
 from sixtui.server.lobby_copy import PEOPLE, LobbyCopy, Presence, folded, side_names
@@ -48,6 +49,8 @@ from sixtui.server.lobby_news import (
     unpack,
 )
 from sixtui.server.pairing import Waiter
+from sixtui.server.player_pages import profile_page, top_page
+from sixtui.server.ratings import variant
 from sixtui.server.rooms import TABLES_NEWS, read_table
 from sixtui.server.seated import AlreadySeated
 from sixtui.server.seating import (
@@ -69,7 +72,10 @@ from sixtui.tui.lobby_commands import (
     Pair,
     Partner,
     Play,
+    Profile,
+    Replay,
     Say,
+    Top,
     Unmute,
     Unpair,
     Unpartner,
@@ -106,8 +112,10 @@ class HubLobby(LobbySession):
         open_table: OpenTable,
         rng: random.Random,
         clock: Callable[[], float],
+        archive: Archive | None = None,
     ) -> None:
         super().__init__()
+        self._archive = archive
         self._hub = hub
         self._me = me
         self._open_table = open_table
@@ -128,11 +136,14 @@ class HubLobby(LobbySession):
         open_table: OpenTable,
         rng: random.Random | None = None,
         clock: Callable[[], float] = time.time,
+        archive: Archive | None = None,
     ) -> HubLobby:
-        """Brings the player ``name`` (the person ``identity``) into the lobby."""
+        """Brings the player ``name`` (the person ``identity``) into the lobby; ``archive``
+        is where the games that ended are kept, for the profiles, leaderboards and replays."""
         sid = f"s{await hub.next_number(SESSION_NUMBERS)}"
         shown = cut(printable(name).strip(), LONGEST_NAME) or "?"
-        lobby = cls(hub, Seeker(sid, identity, shown), open_table, rng or random.Random(), clock)
+        me = Seeker(sid, identity, shown)
+        lobby = cls(hub, me, open_table, rng or random.Random(), clock, archive)
         await lobby._start()
         return lobby
 
@@ -191,7 +202,26 @@ class HubLobby(LobbySession):
                 return await self._mute(name)
             case Unmute(name):
                 return await self._unmute(name)
+            case Profile() | Top() | Replay():
+                return self._from_archive(command)
         raise AssertionError(f"no way to carry out {command!r}")
+
+    def _from_archive(self, command: Profile | Top | Replay) -> Outcome:
+        """A profile, a leaderboard or an archived game to step through."""
+        archive = self._archive
+        if archive is None:
+            return Outcome("this server keeps no archive of games")
+        match command:
+            case Profile(name):
+                found = profile_page(archive, name)
+            case Top(choice):
+                found = top_page(archive, variant(choice.game, choice.options()))
+            case Replay(number):
+                record = archive.record(number)
+                if record is None:
+                    return Outcome(f"there is no game {number} in the archive")
+                return Outcome(record=record)
+        return Outcome(found) if isinstance(found, str) else Outcome(page=found)
 
     async def _pair(self, choice: GameChoice) -> Outcome:
         in_a_game = await self._in_a_game()

@@ -8,6 +8,7 @@ their own session, which no later login has.
 
 from __future__ import annotations
 
+from sixtui.server.archive import Archive
 from sixtui.server.chat import Speaker
 from sixtui.server.hub import Hub
 from sixtui.server.lobby import HubLobby
@@ -30,10 +31,14 @@ def guest_identity(name: str) -> str:
 
 class HubOnline(Online):
     """The player ``identity``'s way into online play on ``hub``; ``open_table`` opens
-    the tables the lobby seats them at (the rooms', with this server's settings)."""
+    the tables the lobby seats them at (the rooms', with this server's settings); the
+    games that ended are read from ``archive``."""
 
-    def __init__(self, hub: Hub, identity: str, open_table: OpenTable) -> None:
+    def __init__(
+        self, hub: Hub, identity: str, open_table: OpenTable, archive: Archive | None = None
+    ) -> None:
         self._hub = hub
+        self._archive = archive
         self._identity = identity
         self._open_table = open_table
         self._lobby: HubLobby | None = None
@@ -44,7 +49,9 @@ class HubOnline(Online):
     async def open_lobby(self, name: str) -> LobbySession:
         if self._lobby is not None:
             await self._lobby.close()
-        self._lobby = await HubLobby.open(self._hub, name, self._identity, self._open_table)
+        self._lobby = await HubLobby.open(
+            self._hub, name, self._identity, self._open_table, archive=self._archive
+        )
         return self._lobby
 
     async def join_table(self, table: str, watching: bool) -> GameSession:

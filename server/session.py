@@ -226,7 +226,8 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         # Computer turns wait in one line per address, as the limit per address counts:
         # a crowd of tables (or of keys) from one place waits behind itself.
         thinker = self._shared.thinker.for_player(self._login.peer)
-        online = HubOnline(self._shared.hub, self._identity(), self._shared.open_table)
+        shared = self._shared
+        online = HubOnline(shared.hub, self._identity(), shared.open_table, shared.archive)
         app = SixtuiApp(None, thinker=thinker, terminal=terminal, player=player, online=online)  # type: ignore[arg-type]
         app.driver_class = self._make_driver  # Textual calls it as it would a driver class
         self._app = app

@@ -230,6 +230,27 @@ class Unmute:
 
 
 @dataclass(frozen=True)
+class Profile:
+    """A player's page: their ratings, results and recent games."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Top:
+    """The best rated players at a game."""
+
+    choice: GameChoice
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Step through an archived game, by its number."""
+
+    number: int
+
+
+@dataclass(frozen=True)
 class Help:
     """The list of commands, or how to use ``command``."""
 
@@ -250,6 +271,9 @@ Command = (
     | Say
     | Mute
     | Unmute
+    | Profile
+    | Top
+    | Replay
     | Help
 )
 
@@ -280,6 +304,9 @@ USAGES: dict[str, tuple[str, str]] = {
     "say": ("say TEXT", "say TEXT to everyone in the lobby"),
     "mute": ("mute NAME", "hide NAME's chat from you"),
     "unmute": ("unmute NAME", "show NAME's chat again"),
+    "profile": ("profile NAME", "NAME's ratings, results and recent games"),
+    "top": ("top GAME [options]", "the best rated players at GAME"),
+    "replay": ("replay NUMBER", "step through an archived game (its number on a profile)"),
     "help": ("help [COMMAND]", "the commands, or how to use one"),
 }
 
@@ -406,6 +433,20 @@ def _bare(command: str, make: Callable[[], Command]) -> Callable[[str], Command]
     return read
 
 
+def _read_top(rest: str) -> Command:
+    positional, options = _options("top", rest.split(), _GAME_OPTIONS)
+    game = _one(positional, "top", "top at what? top connect6, top gameof6 or top six")
+    return Top(_choice(game, options))
+
+
+def _read_replay(rest: str) -> Command:
+    word = _one(rest.split(), "replay", "replay which game? replay NUMBER, as a profile lists it")
+    number = word.lstrip("#")
+    if not number.isdigit() or not 0 < int(number) < 2**62:
+        raise CommandError(f"'{shown_word(word)}' is not a game's number: replay 12, say")
+    return Replay(int(number))
+
+
 def _read_say(rest: str) -> Command:
     if not rest.strip():
         raise CommandError("say what? say TEXT sends TEXT to everyone in the lobby")
@@ -438,6 +479,9 @@ _READERS: dict[str, Callable[[str], Command]] = {
     "say": _read_say,
     "mute": _named("mute", "mute whom? mute NAME", Mute),
     "unmute": _named("unmute", "unmute whom? unmute NAME", Unmute),
+    "profile": _named("profile", "whose profile? profile NAME", Profile),
+    "top": _read_top,
+    "replay": _read_replay,
     "help": _read_help,
 }
 assert set(_READERS) == set(USAGES)

@@ -111,14 +111,26 @@ class LobbyUpdate:
 
 
 @dataclass(frozen=True)
+class Page:
+    """A page of text to read: a player's page, a leaderboard, a game's record. Every line
+    is printable, and drawn as it is."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Outcome:
     """What came of a command: ``text`` for the player (a reply, or why nothing was done),
-    a ``table`` to open (to play, or as a spectator when ``watching``), or the ``help``."""
+    a ``table`` to open (to play, or as a spectator when ``watching``), the ``help``, a
+    ``page`` to read, or the ``record`` of a game to step through."""
 
     text: str = ""
     table: str | None = None
     watching: bool = False
     help: bool = False
+    page: Page | None = None
+    record: str | None = None
 
 
 Listener = Callable[[LobbyUpdate], None]

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
+from sixtui.rules.records import GameRecord, RecordError
 from sixtui.tui.chat import SAY, longest_line
 from sixtui.tui.field_lengths import COMMAND_LINE
 from sixtui.tui.lobby_commands import (
@@ -35,8 +36,11 @@ from sixtui.tui.lobby_commands import (
     Withdraw,
 )
 from sixtui.tui.lobby_session import LobbySession, LobbyUpdate, LobbyView, Outcome
+from sixtui.tui.replay import ReplaySession
 from sixtui.tui.screens.focus import FocusScreen
 from sixtui.tui.screens.home import HomeScreen
+from sixtui.tui.screens.page import PageScreen
+from sixtui.tui.screens.replay import ReplayScreen
 from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.lobby_lists import (
     ChatLog,
@@ -254,9 +258,22 @@ class LobbyScreen(FocusScreen[None]):
         self.say(outcome.text)
         if outcome.help:
             self.app.push_screen(LobbyHelpScreen())
+        if outcome.page is not None:
+            self.app.push_screen(PageScreen(outcome.page))
+        if outcome.record is not None:
+            self._replay(outcome.record)
         if outcome.table is not None:
             self.open_table(outcome.table, outcome.watching)
         self._draw()
+
+    def _replay(self, text: str) -> None:
+        """Opens the replay of an archived game over the lobby (q comes back)."""
+        try:
+            record = GameRecord.parse(text)
+        except RecordError as why:  # the archive writes only records it can read back
+            self.say(f"that game's record cannot be read: {why}")
+            return
+        self.app.push_screen(ReplayScreen(ReplaySession(record)))
 
     def _picked(self) -> tuple[str, str] | None:
         """What the focused list's current row stands for: its kind and its name."""

@@ -11,9 +11,11 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
 from sixtui.tui.field_lengths import MOVE_LINE
+from sixtui.tui.lobby_session import Page
 from sixtui.tui.player_text import printable
 from sixtui.tui.replay import NOT_HERE, ReplaySession
 from sixtui.tui.screens.focus import FocusScreen
+from sixtui.tui.screens.page import PageScreen
 from sixtui.tui.widgets.board import BoardView
 from sixtui.tui.widgets.hex_board import HexBoard
 from sixtui.tui.widgets.keys import KeyBar
@@ -24,7 +26,8 @@ from sixtui.tui.widgets.typing import TypedInput
 
 class ReplayScreen(FocusScreen[None]):
     """One recorded game: ← and → step a move, ↑ and ↓ a turn, Home and End go to its
-    start and its end, g goes to a turn by its number in the move list."""
+    start and its end, g goes to a turn by its number in the move list, r shows the
+    record as text."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Before the board's own arrows, which move its cursor in a game.
@@ -35,6 +38,7 @@ class ReplayScreen(FocusScreen[None]):
         Binding("home", "go_to_start", "Start", priority=True),
         Binding("end", "go_to_end", "End", priority=True),
         Binding("g", "ask_turn", "Go to turn", priority=True),  # a burst "g12⏎" types 12
+        Binding("r", "show_record", "Record"),
         Binding("enter", "submit_line", show=False, priority=True),
         Binding("escape", "close_line", "Cancel", priority=True),
         Binding("question_mark", "app.help", "Rules"),
@@ -156,6 +160,11 @@ class ReplayScreen(FocusScreen[None]):
             return
         self.session.go_to(self.session.after_turn(int(text)))
         self._show()
+
+    def action_show_record(self) -> None:
+        """The game's record as text, to read or to copy."""
+        lines = tuple(printable(line) for line in str(self.session.record).splitlines())
+        self.app.push_screen(PageScreen(Page("The game's record", lines)))
 
     def key_description(self, action: str, description: str) -> str | None:
         """The footer's words for a key: while a turn number is typed, only Esc."""

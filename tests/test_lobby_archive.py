@@ -1,0 +1,114 @@
+"""The archive from the lobby: a player's profile, the leaderboards and archived games
+replayed, by command and on the screen."""
+
+from __future__ import annotations
+
+import random
+
+from sixtui.rules import new_game
+from sixtui.rules.records import GameRecord
+from sixtui.server.archive import Archive, Ended
+from sixtui.server.hub import MemoryHub
+from sixtui.server.lobby import HubLobby
+from sixtui.server.ratings import PROVISIONAL_GAMES
+from sixtui.server.table_state import SeatHolder
+from sixtui.tui.screens.page import PageScreen
+from sixtui.tui.screens.replay import ReplayScreen
+from support.lobby_helpers import LobbyApp, TablesOpened, settle
+from support.tui_helpers import SIZE, burst, screen_names
+
+ANN, BOB, GUEST = (
+    SeatHolder("ann", "key-ann"),
+    SeatHolder("bob", "key-bob"),
+    SeatHolder("guest-abc", "guest:guest-abc"),
+)
+
+
+def played(archive: Archive, games: int, seats=(ANN, BOB), seed: int = 1) -> list:
+    """``games`` games of Connect6 on 9×9, won by the first seat's player by resignation
+    after a few random stones; the games, in order."""
+    rng = random.Random(seed)
+    kept = []
+    for number in range(games):
+        game = new_game("connect6", size=9)
+        for _ in range(rng.randrange(1, 8)):
+            game.play(rng.choice(game.legal_moves()))
+        game.resign(1)
+        archive.add(Ended(game, seats, ended=1_764_000_000.0 + number))
+        kept.append(game)
+    return kept
+
+
+async def lobby_of(hub, name: str, archive: Archive | None) -> HubLobby:
+    lobby = await HubLobby.open(hub, name, f"key-{name}", TablesOpened(), archive=archive)
+    await settle()
+    return lobby
+
+
+async def test_a_profile_shows_ratings_results_and_the_last_games_newest_first():
+    archive = Archive(":memory:")
+    hub = MemoryHub()
+    ann = await lobby_of(hub, "ann", archive)
+    assert (await ann.command("profile bob")).text == "bob has played no game here with an SSH key"
+    played(archive, 12)
+    page = (await ann.command("profile BOB")).page
+    assert page is not None and page.title == "bob's profile"
+    connect6 = next(line for line in page.lines if "Connect6" in line and "won" in line)
+    assert "0 won, 12 lost, 0 drawn" in connect6 and "?" not in connect6.split()[1]
+    games = [line.strip() for line in page.lines if line.strip().startswith("#")]
+    assert len(games) == 10 and games[0].startswith("#12 ") and games[-1].startswith("#3 ")
+    assert "against ann: lost (the other side resigned)" in games[0] and "→" in games[0]
+    await ann.close()
+
+
+async def test_the_leaderboard_lists_players_past_their_provisional_games_best_first():
+    archive = Archive(":memory:")
+    ann = await lobby_of(MemoryHub(), "ann", archive)
+    played(archive, PROVISIONAL_GAMES - 1)
+    assert (await ann.command("top connect6")).text == "nobody has 10 rated games of Connect6 yet"
+    played(archive, 1)
+    page = (await ann.command("top connect6")).page
+    assert page is not None and page.title == "The best at Connect6"
+    assert [line.split()[:2] for line in page.lines] == [["1.", "ann"], ["2.", "bob"]]
+    assert (await ann.command("top six")).text.startswith("nobody has 10")
+    await ann.close()
+
+
+async def test_a_guests_games_are_kept_unrated_and_replay_finds_any_game_by_number():
+    archive = Archive(":memory:")
+    ann = await lobby_of(MemoryHub(), "ann", archive)
+    (game,) = played(archive, 1, seats=(ANN, GUEST))
+    page = (await ann.command("profile ann")).page
+    assert page is not None and any("unrated" in line for line in page.lines)
+    assert any("none yet" in line for line in page.lines)
+    outcome = await ann.command("replay 1")
+    assert outcome.record is not None and GameRecord.parse(outcome.record).game == game
+    assert (await ann.command("replay 2")).text == "there is no game 2 in the archive"
+    assert (await ann.command("profile guest-abc")).text.endswith("with an SSH key")
+    await ann.close()
+
+
+async def test_without_an_archive_the_lobby_says_so():
+    ann = await lobby_of(MemoryHub(), "ann", None)
+    assert (await ann.command("top connect6")).text == "this server keeps no archive of games"
+    await ann.close()
+
+
+async def test_on_the_screen_a_profile_opens_as_a_page_and_a_replay_over_the_lobby():
+    archive = Archive(":memory:")
+    played(archive, 2)
+    ann = await lobby_of(MemoryHub(), "ann", archive)
+    app = LobbyApp(ann)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "slash", *"profile ann", "enter")
+        assert screen_names(app)[-1] == "PageScreen"
+        assert isinstance(app.screen, PageScreen) and app.screen.page.title == "ann's profile"
+        await pilot.press("escape")
+        await burst(pilot, "slash", *"replay 2", "enter")
+        assert isinstance(app.screen, ReplayScreen) and app.screen.session.moves > 0
+        await pilot.press("end", "r")
+        assert isinstance(app.screen, PageScreen)
+        assert app.screen.page.lines[0] == '[Game "connect6"]'
+        await pilot.press("q", "q")
+        assert screen_names(app)[-1] == "LobbyScreen"
+    await ann.close()
