@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import UTC, datetime
 from typing import Any
 
 import msgpack
@@ -64,13 +65,24 @@ def ended_from(data: bytes) -> Ended:
         )
         status = entry["status"]
         ended = float(entry["ended"])
-    except (GameDataError, KeyError, TypeError, ValueError, msgpack.UnpackException) as why:
+        datetime.fromtimestamp(ended, UTC)  # a time that can be written
+    except (
+        OverflowError,
+        OSError,
+        GameDataError,
+        KeyError,
+        TypeError,
+        ValueError,
+        msgpack.UnpackException,
+    ) as why:
         raise NotAnEndedGame(f"not a game that ended: {why}") from None
     if status not in ("finished", "aborted") or len(seats) != game.players:
         raise NotAnEndedGame("not a game that ended: its status or seats are wrong")
     if any(not seat.name for seat in seats):
         raise NotAnEndedGame("not a game that ended: a seat has no name")
-    return Ended(game, seats, ended=ended, status=status, headers={"Site": "sixtui"})
+    when = datetime.fromtimestamp(ended, UTC)
+    headers = {"Site": "sixtui", "Date": f"{when:%Y-%m-%d}", "Time": f"{when:%H:%M:%S}"}
+    return Ended(game, seats, ended=ended, status=status, headers=headers)
 
 
 class Archivist:
