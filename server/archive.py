@@ -97,7 +97,8 @@ class ArchiveFileError(Exception):
 class Ended:
     """A game as it ended at a table: the game (finished, or cut short when ``status`` is
     ``aborted``), who held each seat, when it began and ended (wall-clock seconds), the
-    seconds each move took where known, and whether it was played unrated by choice."""
+    seconds each move took where known, whether it was played unrated by choice, the
+    record's other headers, and the table's id."""
 
     game: Game
     seats: tuple[SeatHolder, ...]
@@ -107,6 +108,7 @@ class Ended:
     casual: bool = False
     times: Sequence[float | None] = ()
     headers: dict[str, str] = field(default_factory=dict)
+    table: str = ""  # the table it was played at, if any
 
     @property
     def rated(self) -> bool:

@@ -11,7 +11,9 @@ Hub names:
 * ``games:ended`` (queue): the games to archive, one member each, valued with a msgpack
   map: the game (``Game.to_bytes()``), its seats (name, identity, level each), its
   status (``finished`` or ``aborted``), and when it ended;
-* ``games:ended:news`` (topic): a word each time one joins the queue.
+* ``games:ended:news`` (topic): a word each time one joins the queue;
+* ``games:rated:TABLE`` (topic): once a game of the table is archived rated, each player's
+  rating before and after it, a msgpack map of identity to ``[before, after]`` as shown.
 """
 
 from __future__ import annotations
@@ -32,6 +34,11 @@ log = logging.getLogger(__name__)
 
 ENDED_GAMES = "games:ended"
 ENDED_NEWS = "games:ended:news"
+
+
+def rated_topic(table_id: str) -> str:
+    """Where the rating changes of the games of ``table_id`` are told, as they are archived."""
+    return f"games:rated:{table_id}"
 
 
 class NotAnEndedGame(ValueError):
@@ -82,7 +89,8 @@ def ended_from(data: bytes) -> Ended:
         raise NotAnEndedGame("not a game that ended: a seat has no name")
     when = datetime.fromtimestamp(ended, UTC)
     headers = {"Site": "sixtui", "Date": f"{when:%Y-%m-%d}", "Time": f"{when:%H:%M:%S}"}
-    return Ended(game, seats, ended=ended, status=status, headers=headers)
+    table = str(entry.get("table", ""))
+    return Ended(game, seats, ended=ended, status=status, headers=headers, table=table)
 
 
 class Archivist:
@@ -127,9 +135,15 @@ class Archivist:
         while taken := await self._hub.queue_take(ENDED_GAMES, 1):
             member, data = taken[0].member, taken[0].value
             try:
-                written.append(self._archive.add(ended_from(data)))
+                ended = ended_from(data)
+                archived = self._archive.add(ended)
             except NotAnEndedGame as why:
                 log.warning("archive: entry %s dropped: %s", member, why)
             except Exception:
                 log.exception("archive: the game %s could not be written", member)
+                continue
+            written.append(archived)
+            if archived.changes and ended.table:
+                changes = {c.identity: [c.before, c.after] for c in archived.changes}
+                await self._hub.publish(rated_topic(ended.table), msgpack.packb(changes))
         return written

@@ -62,10 +62,14 @@ class HubOnline(Online):
         if not seated and not watching:
             raise ValueError(f"you hold no seat in game {table}")
         if seated:
-            session = await TableSession.join(self._hub, table, self._identity)
+            session = await TableSession.join(
+                self._hub, table, self._identity, archive=self._archive
+            )
         else:
             watcher = None if self._lobby is None else Speaker(self._lobby.name, self._identity)
-            session = await TableSession.join(self._hub, table, watcher=watcher)
+            session = await TableSession.join(
+                self._hub, table, watcher=watcher, archive=self._archive
+            )
         self._tables = [*(kept for kept in self._tables if not kept.closed), session]
         if self._identity in state.away and self._lobby is not None:
             names = [[holder.name for holder in side] for side in state.sides]

@@ -26,13 +26,19 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import cast
+from dataclasses import replace
+from typing import Any, cast
+
+import msgpack
 
 from sixtui.rules import Game, IllegalMove, Move
 from sixtui.server import table_life
+from sixtui.server.archive import Archive
+from sixtui.server.archiving import rated_topic
 from sixtui.server.chat import Speaker
 from sixtui.server.hub import Hub, Lagged, Subscription
 from sixtui.server.intents import Intent, Kind
+from sixtui.server.ratings import variant
 from sixtui.server.rooms import (
     Applied,
     Outcome,
@@ -53,8 +59,18 @@ RESENDS = 3  # times a turn is sent again when only the table's offers or marks 
 Sides = tuple[tuple[Player, ...], tuple[Player, ...]]
 
 
-def _players(state: TableState) -> Sides:
-    return cast(Sides, tuple(tuple(holder.player for holder in side) for side in state.sides))
+def _players(state: TableState, ratings: Mapping[str, str]) -> Sides:
+    """The table's players as the screen names them, with their ratings where known."""
+    return cast(
+        Sides,
+        tuple(
+            tuple(
+                replace(holder.player, rating=ratings.get(str(holder.identity), ""))
+                for holder in side
+            )
+            for side in state.sides
+        ),
+    )
 
 
 class TableSession(GameSession):
@@ -74,8 +90,11 @@ class TableSession(GameSession):
         state: TableState,
         clock: Callable[[], float] = time.time,
         watcher: Speaker | None = None,
+        archive: Archive | None = None,
     ) -> None:
-        super().__init__(_players(state), state.match)
+        self._archive = archive
+        self._ratings = _ratings_of(archive, state)
+        super().__init__(_players(state, self._ratings), state.match)
         self.hub = hub
         self.table_id = table_id
         self.identity = identity
@@ -92,6 +111,7 @@ class TableSession(GameSession):
             hub, table_id, speaker, spectator=seat is None, heard=self._chat_heard
         )
         self._subscription: Subscription | None = None
+        self._rated: Subscription | None = None  # news of rating changes, with an archive
         self._follower = ""  # this session's field among the table's followers
 
     @classmethod
@@ -102,20 +122,26 @@ class TableSession(GameSession):
         identity: str | None = None,
         clock: Callable[[], float] = time.time,
         watcher: Speaker | None = None,
+        archive: Archive | None = None,
     ) -> TableSession:
         """Sits ``identity`` at the table (``None``: to watch, as ``watcher`` in the
         spectators' chat), back in their seat if they were away, and starts following it
-        and its chat; :class:`ValueError` if there is no such table."""
+        and its chat; :class:`ValueError` if there is no such table. With the server's
+        ``archive``, the players' ratings show beside their names, and move as each
+        game is archived."""
         subscription = hub.subscribe(table_topic(table_id))  # first, to miss nothing
+        rated = hub.subscribe(rated_topic(table_id)) if archive is not None else None
         follower = await table_life.follow(hub, table_id, identity)
         state = await read_table(hub, table_id)
         if state is None:
             await subscription.close()
+            if rated is not None:
+                await rated.close()
             await table_life.leave(hub, table_id, follower, identity, clock)
             raise ValueError(f"game {table_id} is over and gone")
-        session = cls(hub, table_id, identity, state, clock, watcher)
+        session = cls(hub, table_id, identity, state, clock, watcher, archive)
         session._follower, session._subscription = follower, subscription
-        session._following = asyncio.create_task(session._follow(subscription))
+        session._following = asyncio.create_task(session._follow(subscription, rated))
         await session._chat.start()
         if identity is not None and identity in state.away:
             await mark_back(hub, table_id, identity, clock)
@@ -365,9 +391,10 @@ class TableSession(GameSession):
         finally:
             self._sending = False
 
-    async def _follow(self, subscription: Subscription) -> None:
+    async def _follow(self, subscription: Subscription, rated: Subscription | None) -> None:
         """Takes in each state the topic brings; after losing some (a backlog too long) or
-        a message that is no state, the table as it is now."""
+        a message that is no state, the table as it is now; and the ratings that moved."""
+        hearing = None if rated is None else asyncio.create_task(self._hear_ratings(rated))
         try:
             while True:
                 try:
@@ -380,6 +407,27 @@ class TableSession(GameSession):
                         self._receive(state)
         finally:
             await subscription.close()
+            if hearing is not None:
+                hearing.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await hearing
+            if rated is not None:
+                await rated.close()
+
+    async def _hear_ratings(self, rated: Subscription) -> None:
+        """Shows each player's new rating as the archive moves it, and tells how it moved."""
+        while True:
+            try:
+                changes = msgpack.unpackb(await anext(rated))
+            except StopAsyncIteration:
+                return
+            except Exception:  # a lost backlog, or a message that is no news of ratings
+                changes = None
+            self._ratings = _ratings_of(self._archive, self._state)
+            self.sides = _players(self._state, self._ratings)
+            said = _ratings_news(self._state, changes) if isinstance(changes, dict) else ""
+            if said:
+                self._tell(Update("table", text=said))
 
     def _chat_heard(self) -> None:
         self._tell(Update("chat"))
@@ -390,7 +438,7 @@ class TableSession(GameSession):
         if state.version <= before.version:
             return
         self._state = state
-        self.sides, self.match = _players(state), state.match
+        self.sides, self.match = _players(state, self._ratings), state.match
         if state.current == before.current:
             self._table_news(before, state)
             return
@@ -414,6 +462,37 @@ class TableSession(GameSession):
         said = _news(before, after, self._own_side)
         if said:
             self._tell(Update("table", text=said))
+
+
+def _ratings_of(archive: Archive | None, state: TableState) -> dict[str, str]:
+    """Each rated player's rating at the table's game, as shown: those with an SSH key."""
+    if archive is None:
+        return {}
+    kind = variant(state.game, state.options)
+    return {
+        str(holder.identity): archive.rating(str(holder.identity), kind).label
+        for holder in state.people
+        if holder.keyed
+    }
+
+
+def _ratings_news(state: TableState, changes: Mapping[Any, Any]) -> str:
+    """How the last game moved its players' ratings, in words.
+
+    >>> from sixtui.rules import Match
+    >>> from sixtui.server.table_state import SeatHolder
+    >>> state = TableState("connect6", {"size": 9}, ((SeatHolder("ann", "k1"),),
+    ...     (SeatHolder("bob", "k2"),)), Match(), b"")
+    >>> _ratings_news(state, {"k1": [1500, 1611], "k2": [1500, 1389]})
+    'ratings: ann 1611 (+111), bob 1389 (-111)'
+    """
+    moved = []
+    for holder in state.people:
+        change = changes.get(holder.identity)
+        if isinstance(change, list) and len(change) == 2 and all(type(n) is int for n in change):
+            before, after = change
+            moved.append(f"{holder.name} {after} ({after - before:+d})")
+    return f"ratings: {', '.join(moved)}" if moved else ""
 
 
 def _played(game: Game, moves: Sequence[Move]) -> Game:

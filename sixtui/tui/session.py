@@ -35,10 +35,12 @@ SUGGESTION_LEVEL = "hard"  # a suggestion is the strongest computer player's tur
 
 @dataclass(frozen=True)
 class Player:
-    """Someone at the table: a person, or the computer at a ``level``."""
+    """Someone at the table: a person, or the computer at a ``level``; ``rating`` is their
+    rating at this game, as shown beside their name (online, for a rated player)."""
 
     name: str
     level: str | None = None
+    rating: str = ""
 
     def __post_init__(self) -> None:
         if self.level is not None and self.level not in LEVELS:

@@ -110,7 +110,12 @@ def seat_lines(session: GameSession, look: Look, width: int) -> list[Line]:
         detail = ""
         if player.name in away:  # once the game is over, nobody waits for them
             detail = "left" if game.is_over else away_detail(away[player.name])
-        details = (detail, _whose(session.own_seats, seat), _seat_detail(game, seat))
+        details = (
+            player.rating,
+            detail,
+            _whose(session.own_seats, seat),
+            _seat_detail(game, seat),
+        )
         detail = " · ".join(part for part in details if part)
         text = fit(name + (f"  {detail}" if detail else ""), max(0, width - 1))
         lines.append(

@@ -1,20 +1,27 @@
-"""The archive from the lobby: a player's profile, the leaderboards and archived games
-replayed, by command and on the screen."""
+"""The archive online: a player's profile, the leaderboards and archived games replayed
+from the lobby, by command and on the screen; ratings beside names at the table."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from sixtui.rules import new_game
 from sixtui.rules.records import GameRecord
 from sixtui.server.archive import Archive, Ended
+from sixtui.server.archiving import Archivist
 from sixtui.server.hub import MemoryHub
 from sixtui.server.lobby import HubLobby
 from sixtui.server.ratings import PROVISIONAL_GAMES
+from sixtui.server.table_session import TableSession
 from sixtui.server.table_state import SeatHolder
 from sixtui.tui.screens.page import PageScreen
 from sixtui.tui.screens.replay import ReplayScreen
+from sixtui.tui.session import Update
 from support.lobby_helpers import LobbyApp, TablesOpened, settle
+from support.tables import ANN as TABLE_ANN
+from support.tables import BOB as TABLE_BOB
+from support.tables import connect6, send
 from support.tui_helpers import SIZE, burst, screen_names
 
 ANN, BOB, GUEST = (
@@ -112,3 +119,28 @@ async def test_on_the_screen_a_profile_opens_as_a_page_and_a_replay_over_the_lob
         await pilot.press("q", "q")
         assert screen_names(app)[-1] == "LobbyScreen"
     await ann.close()
+
+
+async def test_at_a_table_ratings_show_beside_names_and_move_when_the_game_is_archived():
+    hub, archive = MemoryHub(), Archive(":memory:")
+    archivist = Archivist(hub, archive)
+    archivist.start()
+    table = await connect6(hub)
+    ann = await TableSession.join(hub, table, TABLE_ANN.identity, archive=archive)
+    watcher = await TableSession.join(hub, table, archive=archive)
+    heard: list[Update] = []
+    ann.subscribe(heard.append)
+    assert [ann.player_at(seat).rating for seat in (0, 1)] == ["1500?", "1500?"]
+    await send(hub, table, TABLE_BOB, "resign")
+    for _ in range(200):
+        if any(update.kind == "table" for update in heard):
+            break
+        await asyncio.sleep(0.01)
+    assert [update.text for update in heard if update.kind == "table"] == [
+        "ratings: Ann 1611 (+111), Bob 1389 (-111)"
+    ]
+    assert [ann.player_at(seat).rating for seat in (0, 1)] == ["1611?", "1389?"]
+    assert watcher.player_at(1).rating == "1389?"
+    await ann.close()
+    await watcher.close()
+    await archivist.close()
