@@ -2,7 +2,7 @@
 
 python -m benchmarks [--runs N] [--seconds S] [GROUP ...]
 
-GROUP is rules, six, render, server, online, thinking or rooms (default: all seven).
+GROUP is rules, six, render, server, online, thinking, rooms or archive (default: all eight).
 
 python -m benchmarks ai [OPTIONS] plays the computer players against one another (and
 against Cloudict) instead: see benchmarks/ai.py, or python -m benchmarks ai --help.
@@ -19,7 +19,7 @@ import argparse
 import platform
 import sys
 
-from benchmarks import ai, online, render, rooms, rules, server, six, thinking
+from benchmarks import ai, archive, online, render, rooms, rules, server, six, thinking
 
 GROUPS = {
     "rules": rules.figures,
@@ -29,6 +29,7 @@ GROUPS = {
     "online": online.figures,
     "thinking": thinking.figures,
     "rooms": rooms.figures,
+    "archive": archive.figures,
 }
 
 
