@@ -20,7 +20,7 @@ GAME_OPTIONS = [
     ("gameof6", {"size": 8}),
     *(("six", options) for options in OPTION_ARGUMENTS),
 ]
-ENDINGS = ("natural", "resign", "left", "agreement", "unfinished")
+ENDINGS = ("natural", "resign", "left", "time", "agreement", "unfinished")
 names = st.text(st.characters(codec="utf-8", categories=("L", "N", "P", "S", "Zs")), max_size=12)
 
 
@@ -31,9 +31,9 @@ def random_game(name: str, options: dict, seed: int, ending: str, most_moves: in
         if game.result is not None:
             break
         game.play(rng.choice(game.legal_moves()))
-    if game.result is None and ending in ("resign", "left"):
+    if game.result is None and ending in ("resign", "left", "time"):
         seat = rng.randrange(game.players)
-        game.resign(seat) if ending == "resign" else game.forfeit(seat)
+        {"resign": game.resign, "left": game.forfeit, "time": game.time_out}[ending](seat)
     elif game.result is None and ending == "agreement":
         game.agree_draw()
     return game

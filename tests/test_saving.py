@@ -75,7 +75,8 @@ def saved(**changes) -> bytes:
         (saved(moves=b"\xff\xff"), "off the board"),
         (saved(moves=b"\x00\x00\x00\x00"), "cannot be replayed: A1 is taken"),
         (saved(resigned=5), "cannot be replayed: there is no seat 5"),
-        (saved(left="yes"), "leaving is neither true nor false"),
+        (saved(left="yes"), "leaving or time-out is not true or false"),
+        (saved(timeout=1), "leaving or time-out is not true or false"),
         ("text", "bytes, not str"),
     ],
 )

@@ -16,7 +16,7 @@ Move.parse('O10')
 
 from __future__ import annotations
 
-from sixtui.rules.gridgame import GridGame
+from sixtui.rules.gridgame import OFF, GridGame
 
 
 class Connect6(GridGame):
@@ -25,3 +25,22 @@ class Connect6(GridGame):
     name = "connect6"
     MIN_SIZE = 6
     MAX_SIZE = 19
+
+    def could_still_win(self, team: int) -> bool:
+        """Whether some six points in a line hold no stone of the other team: where none
+        do, ``team`` can no longer make six, and a time-out against it is a draw.
+
+        >>> from sixtui.rules import new_game
+        >>> g = new_game("connect6", size=6)
+        >>> for point in ["A1", "B1", "B2", "C1", "C2"]:
+        ...     g.play(point)
+        >>> g.could_still_win(0), g.could_still_win(1)
+        (True, True)
+        """
+        cells, steps = self._cells, self._line_steps
+        other = 1 - team
+        return any(
+            all(cells[index + reach * step] not in (other, OFF) for reach in range(6))
+            for index in self._index_of_key
+            for step in steps
+        )

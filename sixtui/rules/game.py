@@ -34,6 +34,7 @@ class Game(ABC):
     _result: Result | None
     _resigned_seat: int | None
     _left: bool  # the resigned seat's player left the table rather than resign
+    _timed_out = False  # the resigned seat's time ran out rather than resign
     _drawn_by_agreement: bool
 
     # -- the interface ---------------------------------------------------------------
@@ -90,7 +91,8 @@ class Game(ABC):
 
     @property
     def conceding_seat(self) -> int | None:
-        """The seat whose resignation or leaving ended the game, else ``None``."""
+        """The seat whose resignation, leaving or time running out ended the game, else
+        ``None``."""
         return self._resigned_seat
 
     def resign(self, seat: int) -> None:
@@ -109,6 +111,31 @@ class Game(ABC):
         Result(winner=1, reason='left', points=())
         """
         self._concede(seat, left=True)
+
+    def time_out(self, seat: int) -> None:
+        """The seat's time ran out: the other team wins with reason ``time``, unless it
+        could not win at all any more (:meth:`could_still_win`), when the game is drawn.
+
+        >>> from sixtui.rules import new_game
+        >>> g = new_game("connect6")
+        >>> g.play("J10")
+        >>> g.time_out(1)
+        >>> g.result
+        Result(winner=0, reason='time', points=())
+        """
+        self._check_seat(seat)
+        if self._result is not None:
+            raise IllegalMove("the game is over")
+        other = 1 - self.team(seat)
+        winner = other if self.could_still_win(other) else None
+        self._result = Result(winner, "time", self._points(winner))
+        self._resigned_seat = seat
+        self._timed_out = True
+
+    def could_still_win(self, team: int) -> bool:
+        """Whether ``team`` could yet win, however the game went on (a side whose time
+        runs out loses only to a side that could): here, always."""
+        return True
 
     def _concede(self, seat: int, left: bool) -> None:
         self._check_seat(seat)
@@ -136,7 +163,8 @@ class Game(ABC):
         self._drawn_by_agreement = True
 
     def to_bytes(self) -> bytes:
-        """The whole game (options, moves, resignation or agreed draw) as msgpack bytes."""
+        """The whole game (options, moves, resignation, time-out or agreed draw) as msgpack
+        bytes."""
         return msgpack.packb(
             {
                 "game": self.name,
@@ -145,6 +173,7 @@ class Game(ABC):
                 "moves": self._encode_moves(),
                 "resigned": self._resigned_seat,
                 "left": self._left,
+                "timeout": self._timed_out,
                 "agreed": self._drawn_by_agreement,
             }
         )
@@ -184,6 +213,7 @@ class Game(ABC):
             and self.history == other.history
             and self._resigned_seat == other._resigned_seat
             and self._left == other._left
+            and self._timed_out == other._timed_out
             and self._drawn_by_agreement == other._drawn_by_agreement
         )
 

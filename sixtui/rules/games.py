@@ -66,15 +66,18 @@ def load_game(data: bytes) -> Game:
         raise GameDataError(f"unknown save format version {saved.get('version')!r}")
     options, moves, resigned = saved.get("options"), saved.get("moves"), saved.get("resigned")
     agreed, left = saved.get("agreed", False), saved.get("left", False)
-    if not isinstance(agreed, bool) or not isinstance(left, bool):
-        raise GameDataError("the saved draw agreement or leaving is neither true nor false")
+    timeout = saved.get("timeout", False)
+    if not all(isinstance(flag, bool) for flag in (agreed, left, timeout)):
+        raise GameDataError("the saved draw agreement, leaving or time-out is not true or false")
     if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
         raise GameDataError("the saved options are not a table of names")
     if not isinstance(moves, bytes):
         raise GameDataError("the saved move list is missing")
     try:
         game = game_type._from_saved(options, moves)
-        if resigned is not None:
+        if resigned is not None and timeout:
+            game.time_out(resigned)
+        elif resigned is not None:
             game.forfeit(resigned) if left else game.resign(resigned)
         if agreed:
             game.agree_draw()

@@ -52,7 +52,7 @@ RESULT_HEADERS = ("Result", "Reason", "Points", "EndedBy")  # written after seat
 ONGOING = "*"
 DRAW = "1/2-1/2"
 WINS = ("1-0", "0-1")  # the first team (Seat1, Seat3) won; the second team won
-CONCEDED = ("resign", "left")  # reasons whose seat the EndedBy header names
+CONCEDED = ("resign", "left", "time")  # reasons whose seat the EndedBy header names
 
 _HEADER = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
 _TOKEN = re.compile(r"\{[^}]*\}?|[0-9]+\.|[^\s{]+")
@@ -388,7 +388,8 @@ def _end(game: Game, headers: Mapping[str, str], where: Mapping[str, int], body_
 def _concede(
     game: Game, reason: str | None, headers: Mapping[str, str], where: Mapping[str, int], line: int
 ) -> None:
-    """Ends an unfinished game by a resignation, leaving or agreed draw, as the headers say."""
+    """Ends an unfinished game by a resignation, leaving, time-out or agreed draw, as the
+    headers say."""
     if reason == "agreement":
         game.agree_draw()
         return
@@ -403,4 +404,5 @@ def _concede(
     seat = int(found.group(1)) - 1
     if seat >= game.players:
         raise RecordError(where["EndedBy"], f"there is no Seat{seat + 1} in this game")
-    game.forfeit(seat) if reason == "left" else game.resign(seat)
+    ending = {"left": game.forfeit, "time": game.time_out, "resign": game.resign}
+    ending[reason](seat)

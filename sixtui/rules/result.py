@@ -16,6 +16,7 @@ Reason = Literal[
     "no-moves",
     "resign",
     "left",
+    "time",
     "agreement",
 ]
 

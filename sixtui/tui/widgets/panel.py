@@ -44,6 +44,7 @@ WON_BY = {
     "too-few-pieces": "the other side has too few pieces",
     "resign": "the other side resigned",
     "left": "the other side left the game",  # online tables only
+    "time": "the other side ran out of time",  # online tables with a clock only
 }
 DRAWN_BY = {
     "board-full": "the board is full",
@@ -51,6 +52,7 @@ DRAWN_BY = {
     "repetition": "the same position a third time",
     "no-moves": "nobody can move",
     "agreement": "both sides agreed",  # online tables only
+    "time": "time ran out, and the other side could no longer win",
 }
 
 
