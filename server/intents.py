@@ -31,6 +31,7 @@ Kind = Literal[
     "back",  # the sender is here again
     "claim",  # the win, when the other side has been away past the window
     "abort",  # the game, likewise, while fewer than two turns were played
+    "flag",  # the game, when the side to move's time is up
 ]
 KINDS: tuple[Kind, ...] = get_args(Kind)
 MAX_INTENT_BYTES = 2048

@@ -12,6 +12,7 @@ from math import ceil
 
 from sixtui.rules import Game, IllegalMove, Match, new_game
 from sixtui.server.intents import Intent, Kind
+from sixtui.server.table_clock import Clock
 from sixtui.server.table_state import SeatHolder, TableState, saved
 from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.session import checked_turn
@@ -39,7 +40,10 @@ def apply_intent(state: TableState, intent: Intent, now: float) -> TableState:
         away = {intent.identity: now, **state.away}  # the first time it went away stands
         return state.but(away=away)
     here = state.but(away={who: t for who, t in state.away.items() if who != intent.identity})
-    return _ANSWERS[intent.kind](here, intent, side, now)
+    after = _ANSWERS[intent.kind](here, intent, side, now)
+    if after.clock is not None and state.status == "playing" and after.status != "playing":
+        after = after.but(clock=after.clock.stopped(now))
+    return after
 
 
 # -- playing -----------------------------------------------------------------------------
@@ -50,14 +54,49 @@ def _turn(state: TableState, intent: Intent, side: int, now: float) -> TableStat
     holder = state.holder_at(game.to_move)
     if holder.identity != intent.identity:
         raise Refusal(f"wait: it is {holder.name}'s turn")
+    if state.clock is not None and state.clock.out_of_time(now) == side:
+        return _timed_out(state, game)  # the turn came too late: the game is over
     try:
         for move in checked_turn(game, intent.moves, whole=True):
             game.play(move)
     except IllegalMove as why:
         raise Refusal(str(why)) from None
     offer = None if state.draw_offer == 1 - side else state.draw_offer  # a move declines
-    played = state.but(current=saved(game), turns=state.turns + 1, draw_offer=offer)
+    played = state.but(
+        current=saved(game),
+        turns=state.turns + 1,
+        draw_offer=offer,
+        clock=_clock_after_turn(state, side, now),
+    )
     return _ended(played, game) if game.is_over else played
+
+
+def _clock_after_turn(state: TableState, side: int, now: float) -> Clock | None:
+    """The clock once ``side`` has played a turn: the first turn of a game is untimed."""
+    clock = state.clock
+    if clock is None:
+        return None
+    return clock.first_turn_played(side, now) if state.turns == 0 else clock.turn_played(side, now)
+
+
+def _flag(state: TableState, intent: Intent, side: int, now: float) -> TableState:
+    """Ends the game when the side to move's time is up; anyone at the table may ask."""
+    game = _game_in_play(state)
+    clock = state.clock
+    if clock is None:
+        raise Refusal("this table plays without a clock")
+    if clock.out_of_time(now) is None:
+        running = clock.running
+        if running is None:
+            raise Refusal("no clock runs yet")
+        raise Refusal(f"{ceil(clock.left_now(running, now))} seconds are left on the clock")
+    return _timed_out(state, game)
+
+
+def _timed_out(state: TableState, game: Game) -> TableState:
+    """The game lost (or drawn) on time by the seat to move."""
+    game.time_out(game.to_move)
+    return _ended(state.but(current=saved(game)), game)
 
 
 def _resign(state: TableState, intent: Intent, side: int, now: float) -> TableState:
@@ -168,6 +207,7 @@ def _fresh_game(state: TableState) -> TableState:
         status="playing",
         draw_offer=None,
         asked=(),
+        clock=None if state.clock is None else state.clock.fresh(),
     )
 
 
@@ -222,4 +262,5 @@ _ANSWERS: dict[Kind, Callable[[TableState, Intent, int, float], TableState]] = {
     "back": _back,
     "claim": _claim,
     "abort": _abort,
+    "flag": _flag,
 }

@@ -51,6 +51,7 @@ from sixtui.server.intents import Intent, NotAnIntent
 from sixtui.server.room_rules import Refusal, apply_intent, new_match
 from sixtui.server.seated import AlreadySeated, Hold
 from sixtui.server.settings import Settings
+from sixtui.server.table_clock import Clock
 from sixtui.server.table_state import SeatHolder, Sides, TableState, saved, table_key
 
 TABLE_NUMBERS = "tables"
@@ -117,12 +118,14 @@ async def open_table(
     reconnect_window: float = Settings.reconnect_window,
     computers: Keeper | None = None,
     rng: random.Random | None = None,
+    clock: Clock | None = None,
 ) -> str:
     """Opens a table of ``game`` with ``options`` for two sides of one or two seat holders
     each (partners sit opposite: the side that opens a game plays seats 0 and 2) and
     returns its id.
 
-    ``opener`` is the side that opens the first game; ``None`` draws it at random. The
+    ``opener`` is the side that opens the first game; ``None`` draws it at random;
+    ``clock`` is the time control of every game, if any. The
     stored sides are ordered so that side 0 opened the first game. Computer seats need
     ``computers``, which keeps them playing from this process. Raises
     :class:`ValueError` saying what is wrong with the game, options or sides, and
@@ -148,6 +151,7 @@ async def open_table(
         current=saved(first),
         version=1,
         window=reconnect_window,
+        clock=clock,
     )
     if await hub.compare_and_set(table_key(table_id), 0, state.to_bytes()) is None:
         raise RuntimeError(f"table {table_id} exists already: its number was given twice")

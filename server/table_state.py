@@ -22,6 +22,7 @@ The stored map::
     asked         the sides that asked for the next game (a rematch, once the match is over)
     away          {identity: the wall-clock time it went away}
     window        seconds an away player has to come back (reconnect_window)
+    clock         nil, or the time control and each side's time left (Clock.to_map)
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ import msgpack
 
 from sixtui.ai import LEVELS
 from sixtui.rules import Game, Match, Result, load_game
+from sixtui.server.table_clock import Clock
 from sixtui.tui.session import Player
 
 FORMAT = 1
@@ -102,6 +104,7 @@ class TableState:
     asked: tuple[int, ...] = ()
     away: Mapping[str, float] = field(default_factory=dict)
     window: float = 60.0
+    clock: Clock | None = None
 
     # -- who sits where ----------------------------------------------------------------
 
@@ -185,6 +188,7 @@ class TableState:
                     "asked": list(self.asked),
                     "away": dict(self.away),
                     "window": self.window,
+                    "clock": None if self.clock is None else self.clock.to_map(),
                 }
             ),
         )
@@ -223,6 +227,7 @@ class TableState:
                 asked=tuple(stored["asked"]),
                 away=stored["away"],
                 window=stored["window"],
+                clock=None if stored.get("clock") is None else Clock.from_map(stored["clock"]),
             )
         except (KeyError, TypeError, ValueError, msgpack.UnpackException) as why:
             raise ValueError(f"the stored table cannot be read: {why}") from None

@@ -13,7 +13,7 @@ from sixtui.server.rooms import open_table
 from sixtui.server.seated import table_of
 from sixtui.server.table_life import FINISHED_KEPT, Sweeper
 from sixtui.server.table_session import TableSession
-from support.hubs import Interleaved, names_held
+from support.hubs import Interleaved, names_held_once_archived
 from support.tables import (
     ANN,
     BOB,
@@ -111,7 +111,7 @@ async def test_a_series_everyone_left_ends_and_goes_once_its_last_spectator_leav
     assert await hub.map_all("tables:live") == {}  # gone from the lobby's list at once
     await until(lambda: watcher.state.status == "match-over", "the spectator reads the result")
     await watcher.close()
-    assert names_held(hub) == set()
+    assert await names_held_once_archived(hub) == set()
 
 
 async def test_a_game_everyone_left_ends_after_the_window_and_leaves_nothing(hub):
@@ -127,11 +127,11 @@ async def test_a_game_everyone_left_ends_after_the_window_and_leaves_nothing(hub
     assert await table_of(hub, ANN.identity) == table
     clock.now += 1
     await sweeper.sweep()
-    assert names_held(hub) == set()
+    assert await names_held_once_archived(hub) == set()
     assert await table_of(hub, ANN.identity) is None
     with pytest.raises(ValueError, match=f"^game {table} is over and gone$"):
         await TableSession.join(hub, table, ANN.identity)  # coming back too late
-    assert names_held(hub) == set()
+    assert await names_held_once_archived(hub) == set()
 
 
 async def test_seats_no_screen_follows_are_marked_away_at_the_second_sweep(hub):
@@ -144,7 +144,7 @@ async def test_seats_no_screen_follows_are_marked_away_at_the_second_sweep(hub):
     clock.now += WINDOW
     assert (await send(hub, table, BOB, "abort", clock=clock)).state.status == "aborted"
     await bob.close()
-    assert names_held(hub) == set()
+    assert await names_held_once_archived(hub) == set()
 
 
 async def test_a_finished_table_a_screen_never_leaves_goes_after_a_long_while(hub):
@@ -161,7 +161,7 @@ async def test_a_finished_table_a_screen_never_leaves_goes_after_a_long_while(hu
     await sweeper.sweep()
     assert await hub.get(f"table:{table}") is None
     await bob.close()
-    assert names_held(hub) == set()
+    assert await names_held_once_archived(hub) == set()
 
 
 async def test_the_computer_stops_playing_a_table_that_is_gone(hub):
@@ -171,7 +171,7 @@ async def test_the_computer_stops_playing_a_table_that_is_gone(hub):
     await ann.resign()
     await ann.close()
     await until(lambda: not computers.tables, "the computer stops")
-    assert names_held(hub) == set()
+    assert await names_held_once_archived(hub) == set()
 
 
 async def test_the_sweeper_sweeps_until_closed(hub):
@@ -185,4 +185,4 @@ async def test_the_sweeper_sweeps_until_closed(hub):
             break
         await asyncio.sleep(0.002)
     await sweeper.close()
-    assert names_held(hub) == set()
+    assert await names_held_once_archived(hub) == set()

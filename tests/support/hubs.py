@@ -3,6 +3,8 @@ everything a memory hub holds."""
 
 import asyncio
 
+from sixtui.server.archive import Archive
+from sixtui.server.archiving import Archivist
 from sixtui.server.hub import MemoryHub
 
 STEPS = (
@@ -50,3 +52,10 @@ def names_held(hub: MemoryHub) -> set[str]:
     the server runs). Read from its insides, for tests alone: the contract needs no such
     call."""
     return set(hub._values) | set(hub._maps) | set(hub._queues) | set(hub._topics)
+
+
+async def names_held_once_archived(hub: MemoryHub) -> set[str]:
+    """:func:`names_held`, once the games that ended are taken into an archive, as a
+    server's archivist takes them as they end."""
+    await Archivist(hub, Archive(":memory:")).archive_waiting()
+    return names_held(hub)

@@ -72,12 +72,13 @@ async def both_ask_next(hub: Hub, table: str) -> Outcome:
     return await send(hub, table, sides[1][0], "next-game")
 
 
-async def play_turns(hub: Hub, table: str, turns) -> None:
-    """Plays whole turns, each written as its moves separated by spaces, from the seat to move."""
+async def play_turns(hub: Hub, table: str, turns, clock=None) -> None:
+    """Plays whole turns, each written as its moves separated by spaces, from the seat to
+    move (at the time ``clock`` gives, when given)."""
     for turn in turns:
         state = await state_of(hub, table)
         mover = state.holder_at(state.load().to_move)
-        outcome = await send(hub, table, mover, "turn", *turn.split())
+        outcome = await send(hub, table, mover, "turn", *turn.split(), clock=clock)
         assert hasattr(outcome, "state"), outcome
 
 
