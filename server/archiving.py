@@ -139,6 +139,7 @@ class Archivist:
                 archived = self._archive.add(ended)
             except NotAnEndedGame as why:
                 log.warning("archive: entry %s dropped: %s", member, why)
+                continue
             except Exception:
                 log.exception("archive: the game %s could not be written", member)
                 continue
