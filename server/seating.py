@@ -41,7 +41,8 @@ class Seeker:
 
 class OpenTable(Protocol):
     """The rooms' ``open_table``: opens a table of ``game`` with ``options`` for two
-    ``sides`` of seat holders, side ``opener`` opening the first game; returns its id.
+    ``sides`` of seat holders, side ``opener`` opening the first game, with the time
+    control ``clock`` (``10+5``) if any; returns its id.
     Raises :class:`ValueError` (or :class:`RuntimeError`) saying why it cannot:
     :class:`~sixtui.server.seated.AlreadySeated` when someone has a game in play."""
 
@@ -53,6 +54,7 @@ class OpenTable(Protocol):
         sides: list[list[SeatHolder]],
         *,
         opener: int,
+        clock: str | None = None,
     ) -> str: ...
 
 
@@ -122,7 +124,9 @@ async def _open(
     looks_left = PATIENCE
     while True:
         try:
-            return await open_table(hub, choice.game, choice.options(), sides, opener=0)
+            return await open_table(
+                hub, choice.game, choice.options(), sides, opener=0, clock=choice.clock
+            )
         except AlreadySeated as why:
             looks_left -= 1
             if not looks_left or await seated.table_of(hub, why.identity) is not None:

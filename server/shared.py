@@ -88,6 +88,7 @@ class Shared:
         sides: Sequence[Sequence[SeatHolder]],
         *,
         opener: int,
+        clock: str | None = None,
     ) -> str:
         """The rooms' ``open_table`` with this server's window to come back and its
         computer seats: what the lobby opens tables with."""
@@ -101,6 +102,7 @@ class Shared:
             opener=opener,
             reconnect_window=self.settings.reconnect_window,
             computers=self.computers,
+            clock=clock,
         )
 
     async def close(self) -> None:

@@ -22,13 +22,10 @@ whether its player is at the table or not.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-MOST_MINUTES = 180
-MOST_INCREMENT = 180  # seconds
-_CONTROL = re.compile(r"([0-9]{1,3})\+([0-9]{1,3})")
+from sixtui.tui.lobby_commands import time_control
 
 
 @dataclass(frozen=True)
@@ -44,9 +41,9 @@ class Clock:
     since: float = 0.0
 
     @classmethod
-    def parse(cls, text: str) -> Clock | None:
+    def parse(cls, text: str | None) -> Clock | None:
         """The clock of a time control written ``MINUTES+SECONDS``, or ``None`` for
-        ``none``; :class:`ValueError` saying how to write one otherwise.
+        ``none`` (or ``None``); :class:`ValueError` saying how to write one otherwise.
 
         >>> Clock.parse("none") is None
         True
@@ -55,17 +52,10 @@ class Clock:
         ...
         ValueError: a clock is written MINUTES+SECONDS, like 5+5, or none: not '5'
         """
-        if text.strip().lower() == "none":
+        control = None if text is None else time_control(text)
+        if control is None:
             return None
-        found = _CONTROL.fullmatch(text.strip())
-        if found is None:
-            raise ValueError(f"a clock is written MINUTES+SECONDS, like 5+5, or none: not {text!r}")
-        minutes, increment = int(found[1]), int(found[2])
-        if not 0 < minutes <= MOST_MINUTES or increment > MOST_INCREMENT:
-            raise ValueError(
-                f"a clock has 1 to {MOST_MINUTES} minutes and at most {MOST_INCREMENT}"
-                f" seconds added a turn, not {text.strip()}"
-            )
+        minutes, increment = control
         return cls(60.0 * minutes, float(increment), (60.0 * minutes, 60.0 * minutes))
 
     @property

@@ -55,6 +55,7 @@ from sixtui.tui.session import GameSession, Player, Update, checked_turn
 from sixtui.tui.widgets.panel import names_of, verb_for
 
 RESENDS = 3  # times a turn is sent again when only the table's offers or marks moved on
+FLAG_LATE = 0.05  # seconds after the clock shows zero that a flag is sent: never early
 
 Sides = tuple[tuple[Player, ...], tuple[Player, ...]]
 
@@ -112,6 +113,7 @@ class TableSession(GameSession):
         )
         self._subscription: Subscription | None = None
         self._rated: Subscription | None = None  # news of rating changes, with an archive
+        self._flag_timer: asyncio.TimerHandle | None = None  # when the running clock ends
         self._follower = ""  # this session's field among the table's followers
 
     @classmethod
@@ -142,6 +144,7 @@ class TableSession(GameSession):
         session = cls(hub, table_id, identity, state, clock, watcher, archive)
         session._follower, session._subscription = follower, subscription
         session._following = asyncio.create_task(session._follow(subscription, rated))
+        session._watch_the_clock()
         await session._chat.start()
         if identity is not None and identity in state.away:
             await mark_back(hub, table_id, identity, clock)
@@ -219,6 +222,14 @@ class TableSession(GameSession):
             for holder in side
             if holder.identity in state.away
         }
+
+    def clock_left(self, side: int) -> float | None:
+        clock = self._state.clock
+        return None if clock is None else clock.left_now(side, self._clock())
+
+    def clock_runs(self, side: int) -> bool:
+        clock = self._state.clock
+        return clock is not None and clock.running == side
 
     @property
     def _own_side(self) -> int | None:
@@ -330,6 +341,8 @@ class TableSession(GameSession):
         task, self._following = self._following, None
         if task is None:
             return
+        if self._flag_timer is not None:
+            self._flag_timer.cancel()
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
@@ -432,12 +445,38 @@ class TableSession(GameSession):
     def _chat_heard(self) -> None:
         self._tell(Update("chat"))
 
+    def _watch_the_clock(self) -> None:
+        """A player at the table flags the side to move the moment its time is up, in
+        case nobody else does first (its own player included: the server decides)."""
+        if self._flag_timer is not None:
+            self._flag_timer.cancel()
+            self._flag_timer = None
+        clock = self._state.clock
+        if clock is None or clock.running is None or self.identity is None or self.closed:
+            return
+        delay = max(0.0, clock.left_now(clock.running, self._clock())) + FLAG_LATE
+        loop = asyncio.get_running_loop()
+        self._flag_timer = loop.call_later(delay, lambda: loop.create_task(self.flag()))
+
+    async def flag(self) -> bool:
+        """Ends the game if the side to move's time is up; whether it did."""
+        clock = self._state.clock
+        if (
+            clock is None
+            or clock.out_of_time(self._clock()) is None
+            or self._state.status != "playing"
+        ):
+            return False
+        return isinstance(await self._send("flag"), Applied)
+
     def _receive(self, state: TableState) -> None:
         """Takes in a newer state of the table and tells the screen what changed."""
         before = self._state
         if state.version <= before.version:
             return
         self._state = state
+        if state.clock != before.clock:
+            self._watch_the_clock()
         self.sides, self.match = _players(state, self._ratings), state.match
         if state.current == before.current:
             self._table_news(before, state)

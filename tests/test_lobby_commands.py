@@ -43,6 +43,9 @@ COMMANDS = [
     ("pair gameof6 --size 15", Pair(GameChoice("gameof6", size=15))),
     ("pair six", Pair(GameChoice("six"))),
     ("pair six --players 4", Pair(GameChoice("six", players=4))),
+    ("pair connect6 --clock 5+5", Pair(GameChoice("connect6", clock="5+5"))),
+    ("pair connect6 --clock none", Pair(C6)),
+    ("challenge bob gameof6 --clock=15+10", Challenge("bob", GameChoice("gameof6", clock="15+10"))),
     (
         "pair six --ruleset romanian-advanced --declare --players=4",
         Pair(GameChoice("six", "romanian-advanced", 4, declare=True)),
@@ -100,7 +103,7 @@ MISTAKES = [
     ("pair six --rules romanian", "no option '--rules': did you mean --ruleset?"),
     (
         "pair six --colour red",
-        "no option '--colour' for pair: --ruleset, --players, --size or --declare",
+        "no option '--colour' for pair: --ruleset, --players, --size, --declare or --clock",
     ),
     ("pair six --ruleset", "--ruleset needs a value: steffen, romanian or romanian-advanced"),
     ("pair six --ruleset romania", "no ruleset 'romania': steffen, romanian or romanian-advanced"),
@@ -147,6 +150,15 @@ MISTAKES = [
     ("watch", "watch whom? watch NAME, or watch a game's number"),
     ("say", "say what? say TEXT sends TEXT to everyone in the lobby"),
     ("mute", "mute whom? mute NAME"),
+    ("pair connect6 --clock 5", "a clock is written MINUTES+SECONDS, like 5+5, or none: not '5'"),
+    (
+        "pair connect6 --clock 0+5",
+        "a clock has 1 to 180 minutes and at most 180 seconds added a turn, not 0+5",
+    ),
+    (
+        "play connect6 --clock 5+5",
+        "no option '--clock' for play: --ruleset, --players, --size, --declare or --vs",
+    ),
     ("profile", "whose profile? profile NAME"),
     ("top", "top at what? top connect6, top gameof6 or top six"),
     ("top chess", "no game 'chess': connect6, gameof6 or six"),

@@ -19,8 +19,8 @@ from support.tables import Clock as WallClock
 
 async def clocked(hub, control: str = "1+2", size: int = 9) -> str:
     """Ann opens against Bob at Connect6 with the time control ``control``."""
-    clock = Clock.parse(control)
-    return await open_table(hub, "connect6", {"size": size}, [[ANN], [BOB]], opener=0, clock=clock)
+    sides = [[ANN], [BOB]]
+    return await open_table(hub, "connect6", {"size": size}, sides, opener=0, clock=control)
 
 
 async def test_the_first_turn_is_untimed_then_each_turn_costs_its_time_plus_the_increment():
@@ -73,7 +73,7 @@ async def test_time_runs_on_while_the_player_to_move_is_away_past_any_window():
         {"size": 9},
         [[ANN], [BOB]],
         opener=0,
-        clock=Clock.parse("1+0"),
+        clock="1+0",
         reconnect_window=600.0,
     )
     await play_turns(hub, table, ["E5"], wall)

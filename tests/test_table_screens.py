@@ -2,6 +2,7 @@
 session on one hub, playing with keys and seeing each other's turns."""
 
 import contextlib
+import time
 
 from sixtui.rules import Square
 from sixtui.server.hub import MemoryHub
@@ -11,23 +12,26 @@ from sixtui.tui.app import SixtuiApp
 from sixtui.tui.screens.dialogs import SummaryScreen
 from sixtui.tui.screens.game import GameScreen
 from support.tables import ANN, BOB
+from support.tables import Clock as WallClock
 from support.tui_helpers import SIZE, game_screen, glyph_at, history, panel, place, wait_until
 
 
 @contextlib.asynccontextmanager
-async def two_screens(game: str, options: dict):
-    """Ann's and Bob's apps at one new table, each on its game screen, and their pilots.
+async def two_screens(game: str, options: dict, clock: str | None = None, wall=time.time):
+    """Ann's and Bob's apps at one new table, each on its game screen, and their pilots;
+    the table has the time control ``clock``, kept by the wall clock ``wall``.
 
     Each app makes its session and screen in its own context, as a server's session does:
     code of one app must not build another's widgets."""
     hub = MemoryHub()
-    table = await open_table(hub, game, options, [[ANN], [BOB]], opener=0)
+    table = await open_table(hub, game, options, [[ANN], [BOB]], opener=0, clock=clock)
     apps = [SixtuiApp(), SixtuiApp()]
     async with apps[0].run_test(size=SIZE) as ann, apps[1].run_test(size=SIZE) as bob:
         for pilot, who in ((ann, ANN), (bob, BOB)):
 
             async def sit_down(app=pilot.app, identity=who.identity) -> None:
-                await app.push_screen(GameScreen(await TableSession.join(hub, table, identity)))
+                session = await TableSession.join(hub, table, identity, wall)
+                await app.push_screen(GameScreen(session))
 
             pilot.app.call_later(sit_down)
             await pilot.pause()
@@ -68,3 +72,26 @@ async def test_an_offer_and_a_resignation_reach_the_other_screen():
         await bob.press("r", "y")  # Bob resigns instead
         await wait_until(ann, lambda: isinstance(ann.app.screen, SummaryScreen), "the summary")
         assert panel(ann.app, "status") == "Ann wins: the other side resigned"
+
+
+def clocks(app) -> list[tuple[str, str]]:
+    """Each seat's clock as the panel draws it, and its style."""
+    return [line[-1] for line in game_screen(app).panel._drawn[2:4]]
+
+
+async def test_clocks_count_down_on_both_screens_and_time_up_ends_the_game():
+    wall = WallClock()
+    async with two_screens("connect6", {"size": 9}, "1+0", wall) as (ann, bob):
+        assert clocks(ann.app) == [("1:00", "clock-own"), ("1:00", "clock")]
+        await ann.press("enter", "enter")  # the first turn, untimed: Bob's clock runs
+        await wait_until(bob, lambda: history(bob.app) == ["E5"], "Ann's stone")
+        assert game_screen(bob.app)._clock_ticking is not None
+        wall.now += 35.2
+        game_screen(bob.app).panel.sync()  # as the screen's tick does every second
+        assert clocks(bob.app) == [("1:00", "clock"), ("0:25", "clock-low")]
+        wall.now += 25
+        assert await game_screen(ann.app).session.flag()
+        await wait_until(bob, lambda: "ran out of time" in panel(bob.app, "status"), "the flag")
+        assert panel(bob.app, "status") == "Ann wins as Black: the other side ran out of time"
+        assert game_screen(bob.app)._clock_ticking is None
+        assert clocks(bob.app)[1][0] == "0:00"

@@ -38,6 +38,36 @@ class CommandError(ValueError):
     """A line that is no command: the message says what is wrong and what would be right."""
 
 
+MOST_MINUTES = 180  # of a time control
+MOST_INCREMENT = 180  # seconds added a turn, at most
+_TIME_CONTROL = re.compile(r"([0-9]{1,3})\+([0-9]{1,3})")
+
+
+def time_control(text: str) -> tuple[int, int] | None:
+    """The minutes and the seconds added a turn of a clock written ``MINUTES+SECONDS``, or
+    ``None`` for ``none``; :class:`ValueError` saying how to write one otherwise.
+
+    >>> time_control("10+5"), time_control("none")
+    ((10, 5), None)
+    >>> time_control("5")
+    Traceback (most recent call last):
+    ...
+    ValueError: a clock is written MINUTES+SECONDS, like 5+5, or none: not '5'
+    """
+    if text.strip().lower() == "none":
+        return None
+    found = _TIME_CONTROL.fullmatch(text.strip())
+    if found is None:
+        raise ValueError(f"a clock is written MINUTES+SECONDS, like 5+5, or none: not {text!r}")
+    minutes, increment = int(found[1]), int(found[2])
+    if not 0 < minutes <= MOST_MINUTES or increment > MOST_INCREMENT:
+        raise ValueError(
+            f"a clock has 1 to {MOST_MINUTES} minutes and at most {MOST_INCREMENT} seconds"
+            f" added a turn, not {text.strip()}"
+        )
+    return minutes, increment
+
+
 @dataclass(frozen=True)
 class GameChoice:
     """A game and its options, as ``pair``, ``challenge`` and ``play`` ask for one; a
@@ -54,9 +84,15 @@ class GameChoice:
     players: int = 2
     size: int = DEFAULT_SIZE
     declare: bool = False
+    clock: str | None = None  # the time control, written 10+5; None: no clock
 
     def __post_init__(self) -> None:
         self.setup()  # checks the game and its options
+        if self.clock is not None:
+            control = time_control(self.clock)
+            if control is None:
+                raise ValueError("a game without a clock has clock None, not 'none'")
+            object.__setattr__(self, "clock", f"{control[0]}+{control[1]}")
 
     @property
     def six(self) -> bool:
@@ -79,22 +115,26 @@ class GameChoice:
 
     @property
     def key(self) -> str:
-        """A name for this choice that no other choice has: ``six:romanian:4:declare``."""
+        """A name for this choice that no other choice has: ``six:romanian:4:declare``,
+        ``connect6:19:5+5``."""
+        clock = f":{self.clock}" if self.clock else ""
         if not self.six:
-            return f"{self.game}:{self.size}"
-        return f"six:{self.ruleset}:{self.players}" + (":declare" if self.declare else "")
+            return f"{self.game}:{self.size}{clock}"
+        return f"six:{self.ruleset}:{self.players}" + (":declare" if self.declare else "") + clock
 
     @classmethod
     def from_key(cls, key: str) -> GameChoice:
         """The choice named ``key``; :class:`ValueError` for a name no choice has."""
         parts = key.split(":")
+        clock = parts.pop() if len(parts) > 1 and "+" in parts[-1] else None
         try:
             if parts[0] == "six" and len(parts) in (3, 4):
                 if len(parts) == 4 and parts[3] != "declare":
                     raise ValueError(parts[3])
-                return cls("six", parts[1], int(parts[2]), declare=len(parts) == 4)
+                declare = len(parts) == 4
+                return cls("six", parts[1], int(parts[2]), declare=declare, clock=clock)
             if parts[0] in SIZES and len(parts) == 2:
-                return cls(parts[0], size=int(parts[1]))
+                return cls(parts[0], size=int(parts[1]), clock=clock)
         except ValueError:
             pass
         raise ValueError(f"no game is called {key!r}")
@@ -102,10 +142,11 @@ class GameChoice:
     @property
     def title(self) -> str:
         """The choice in a few words: ``Connect6 19×19``, ``Six steffen, partners``."""
+        clock = f" · {self.clock}" if self.clock else ""
         if not self.six:
-            return f"{TITLES[self.game]} {self.size}×{self.size}"
+            return f"{TITLES[self.game]} {self.size}×{self.size}{clock}"
         extras = [", declaring" if self.declare else "", ", partners" if self.players == 4 else ""]
-        return f"Six {self.ruleset}{''.join(extras)}"
+        return f"Six {self.ruleset}{''.join(extras)}{clock}"
 
     @property
     def words(self) -> str:
@@ -117,14 +158,19 @@ class GameChoice:
             words += ["--declare"] if self.declare else []
         elif self.size != DEFAULT_SIZE:
             words += ["--size", str(self.size)]
+        words += ["--clock", self.clock] if self.clock else []
         return " ".join(words)
 
 
-# The pools shown in the lobby whether anyone waits there or not: every ruleset of Six,
-# and the Romanian ones with declaring too.
+# The pools shown in the lobby whether anyone waits there or not: Connect6 and Game of 6
+# without a clock and with a rapid one or two, every ruleset of Six, and the Romanian ones
+# with declaring too.
 STANDARD_POOLS = (
     GameChoice("connect6"),
+    GameChoice("connect6", clock="5+5"),
+    GameChoice("connect6", clock="15+10"),
     GameChoice("gameof6"),
+    GameChoice("gameof6", clock="10+5"),
     *(
         GameChoice("six", ruleset, players, declare=declare)
         for ruleset in RULESETS
@@ -280,7 +326,7 @@ Command = (
 # Each command as typed, and what it does: the help, and the messages that name a usage.
 USAGES: dict[str, tuple[str, str]] = {
     "pair": (
-        "pair GAME [--ruleset R] [--players N] [--size N] [--declare]",
+        "pair GAME [--ruleset R] [--players N] [--size N] [--declare] [--clock M+S]",
         "wait to be paired for GAME; whoever has waited longest is paired first",
     ),
     "unpair": ("unpair", "stop waiting"),
@@ -311,6 +357,7 @@ USAGES: dict[str, tuple[str, str]] = {
 }
 
 _GAME_OPTIONS = ("--ruleset", "--players", "--size", "--declare")
+_SEEK_OPTIONS = (*_GAME_OPTIONS, "--clock")  # a game between people may have a clock
 _FLAGS = ("--declare",)
 _VALUES = {
     "--ruleset": lambda: _either(RULESETS),
@@ -318,6 +365,7 @@ _VALUES = {
     "--size": lambda: "a number, like 19",
     "--vs": lambda: _either(LEVELS),
     "--computer": lambda: _either(LEVELS),
+    "--clock": lambda: "MINUTES+SECONDS, like 5+5, or none",
 }
 
 
@@ -378,7 +426,7 @@ def _unknown_command(word: str, rest: str) -> str:
 
 
 def _read_pair(rest: str) -> Command:
-    positional, options = _options("pair", rest.split(), _GAME_OPTIONS)
+    positional, options = _options("pair", rest.split(), _SEEK_OPTIONS)
     game = _one(positional, "pair", "pair what? pair connect6, pair gameof6 or pair six")
     return Pair(_choice(game, options))
 
@@ -391,7 +439,7 @@ def _read_play(rest: str) -> Command:
 
 
 def _read_challenge(rest: str) -> Command:
-    positional, options = _options("challenge", rest.split(), (*_GAME_OPTIONS, "--computer"))
+    positional, options = _options("challenge", rest.split(), (*_SEEK_OPTIONS, "--computer"))
     how = "challenge NAME GAME, like challenge bob connect6"
     if not positional:
         raise CommandError(f"challenge whom? {how}")
@@ -559,7 +607,9 @@ def _choice(game_word: str, options: dict[str, Any]) -> GameChoice:
         raise CommandError(f"--players is 2 or 4, not {players}")
     size = _number(options.get("--size", str(DEFAULT_SIZE)), "--size", "a number, like 19")
     try:
-        return GameChoice(game, ruleset, players, size, bool(options.get("--declare")))
+        control = time_control(str(options.get("--clock", "none")))
+        clock = None if control is None else f"{control[0]}+{control[1]}"
+        return GameChoice(game, ruleset, players, size, bool(options.get("--declare")), clock)
     except ValueError as why:
         raise CommandError(str(why)) from None
 

@@ -202,6 +202,14 @@ class GameSession(ABC):
         come back (0 once they are past it)."""
         return {}
 
+    def clock_left(self, side: int) -> float | None:
+        """Seconds ``side`` has left on the table's clock now, or ``None`` without one."""
+        return None
+
+    def clock_runs(self, side: int) -> bool:
+        """Whether ``side``'s clock is running now."""
+        return False
+
     async def claim_win(self) -> None:
         """Claims the game when the other side has been away past its time to come back."""
         raise IllegalMove(f"a win is claimed {ONLINE_ONLY}")

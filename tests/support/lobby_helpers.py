@@ -23,14 +23,23 @@ class TablesOpened:
 
     def __init__(self) -> None:
         self.asked: list[tuple[str, dict, list[list[SeatHolder]], int]] = []
+        self.clocks: list[str | None] = []  # the time control of each table asked for
         self.refusing: str | None = None
 
     async def __call__(
-        self, hub: Hub, game: str, options: dict, sides: list[list[SeatHolder]], *, opener: int
+        self,
+        hub: Hub,
+        game: str,
+        options: dict,
+        sides: list[list[SeatHolder]],
+        *,
+        opener: int,
+        clock: str | None = None,
     ) -> str:
         if self.refusing is not None:
             raise ValueError(self.refusing)
         self.asked.append((game, options, sides, opener))
+        self.clocks.append(clock)
         table = str(len(self.asked))
         summary = {
             "game": game,

@@ -36,6 +36,7 @@ MOVE_LIST_ACTIONS = frozenset(
 )
 
 THINKING_OF_SUGGESTION = "thinking of a turn to suggest… (Esc stops)"
+CLOCK_TICK = 1.0  # seconds between two drawings of a running clock
 
 # With a whole turn staged, what may be done besides sending it or taking it back.
 WHILE_READY = frozenset(
@@ -90,6 +91,7 @@ class GameScreen(FocusScreen[None]):
         self._show_hints = False
         self._spinning: Timer | None = None
         self._counting_down: Timer | None = None  # while someone at the table is away
+        self._clock_ticking: Timer | None = None  # while a clock runs
         self._past_time: set[str] = set()  # those away past their time, once told
         self._summary: SummaryScreen | None = None  # the last game's, while it may be open
         self._declaring = False
@@ -223,6 +225,19 @@ class GameScreen(FocusScreen[None]):
         self.panel.show(status, message)
         self.refresh_bindings()
         self._count_down()
+        self._keep_clock_going()
+
+    def _keep_clock_going(self) -> None:
+        """While a side's clock runs, the panel is drawn again every second: only the
+        clock's line changes, so only it is sent to the terminal."""
+        session = self.session
+        running = not session.game.is_over and any(session.clock_runs(side) for side in (0, 1))
+        if running and self._clock_ticking is None:
+            self._clock_ticking = self.set_interval(CLOCK_TICK, self.panel.sync)
+        elif not running and self._clock_ticking is not None:
+            self._clock_ticking.stop()
+            self._clock_ticking = None
+            self.panel.sync()
 
     @property
     def panel(self) -> SidePanel:

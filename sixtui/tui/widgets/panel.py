@@ -26,6 +26,7 @@ LOOK = "look:"  # style names of pieces, drawn as on the board
 MESSAGE_LINES = 5  # at most; the moves and the chat get what the message leaves
 WATCHING = " (watching)"  # after a name in the spectators' chat
 STATUS_LINES = 3  # a result naming two partners and why takes three
+LOW_TIME = 30.0  # seconds left from which a clock is drawn as a warning
 
 # Each ruleset of Six as the panel's title names it, in full and, for a title too long, short.
 RULESET_TITLES = {
@@ -119,15 +120,38 @@ def seat_lines(session: GameSession, look: Look, width: int) -> list[Line]:
             _seat_detail(game, seat),
         )
         detail = " · ".join(part for part in details if part)
-        text = fit(name + (f"  {detail}" if detail else ""), max(0, width - 1))
-        lines.append(
-            (
-                (look.piece[team], f"{LOOK}team{team}"),
-                (text[: len(name)], "plain"),
-                (text[len(name) :], "muted"),
-            )
+        clock = _clock_run(session, seat)
+        room = max(0, width - 1 - (len(clock[0]) + 1 if clock else 0))
+        text = fit(name + (f"  {detail}" if detail else ""), room)
+        line: Line = (
+            (look.piece[team], f"{LOOK}team{team}"),
+            (text[: len(name)], "plain"),
+            (text[len(name) :], "muted"),
         )
+        lines.append((*line, (" ", "muted"), clock) if clock else line)
     return lines
+
+
+def _clock_run(session: GameSession, seat: int) -> tuple[str, str] | None:
+    """The clock of ``seat``'s side, as drawn: the player's own emphasized, and any
+    clock in a warning style once under :data:`LOW_TIME` seconds."""
+    side = session.side_of_team(seat % 2)
+    left = session.clock_left(side)
+    if left is None:
+        return None
+    own = any(session.side_of_team(mine % 2) == side for mine in session.own_seats)
+    style = "clock-low" if left < LOW_TIME else "clock-own" if own else "clock"
+    return clock_text(left), style
+
+
+def clock_text(seconds: float) -> str:
+    """Time left as a clock shows it: minutes and the second it is in.
+
+    >>> clock_text(754.2), clock_text(59.0), clock_text(0.4), clock_text(-3.0)
+    ('12:35', '0:59', '0:01', '0:00')
+    """
+    whole = ceil(max(0.0, seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def away_detail(left: float) -> str:
@@ -343,6 +367,9 @@ class SidePanel(LineWidget, can_focus=True):
         "side-panel--chat-name",
         "side-panel--chat-text",
         "side-panel--chat-aside",
+        "side-panel--clock",
+        "side-panel--clock-own",
+        "side-panel--clock-low",
     }
     WHEEL_LINES = 2
 
