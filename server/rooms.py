@@ -268,6 +268,16 @@ async def end_deserted(hub: Hub, table_id: str, now: float) -> None:
             return
 
 
+async def flag_if_due(hub: Hub, table_id: str, now: float) -> None:
+    """Ends the game in play on time if the side to move's clock has run out: for a table
+    whose screens are all gone, which would flag it themselves."""
+    state = await read_table(hub, table_id)
+    if state is None or state.status != "playing" or not state.people:
+        return
+    if state.clock is not None and state.clock.out_of_time(now) is not None:
+        await _insist(hub, table_id, "flag", str(state.people[0].identity), lambda: now)
+
+
 async def mark_away(
     hub: Hub, table_id: str, identity: str, clock: Callable[[], float] = time.time
 ) -> None:

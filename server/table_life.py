@@ -11,6 +11,9 @@ Hub names (with the rooms', :mod:`sixtui.server.rooms`):
 their screens there closes, not before: the same key logged in twice plays from either
 screen, and closing one leaves the other playing.
 
+**Out of time.** A game whose side to move has no time left on its clock is ended on
+time at the next sweep, if no screen at the table has flagged it first (everyone gone).
+
 **Deserted.** When everyone who holds a seat has gone (away from a game in play for
 longer than the table's window, or away at all between games), the table ends: the game
 in play is aborted, a match between games ends where it stands. A seat that no screen has
@@ -43,6 +46,7 @@ from sixtui.server.rooms import (
     GONE,
     LIVE_TABLES,
     end_deserted,
+    flag_if_due,
     list_live,
     mark_away,
     mark_back,
@@ -203,6 +207,7 @@ class Sweeper:
             await _forget(self._hub, table_id, None)
             return
         await self._mark_unfollowed(table_id, state)
+        await flag_if_due(self._hub, table_id, now)  # before a deserted game is aborted
         await end_deserted(self._hub, table_id, now)
         await remove_if_done(self._hub, table_id, now)
 

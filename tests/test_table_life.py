@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sixtui.server.archive import Archive
+from sixtui.server.archiving import Archivist
 from sixtui.server.computer_seats import ComputerSeats
 from sixtui.server.rooms import open_table
 from sixtui.server.seated import table_of
@@ -132,6 +134,28 @@ async def test_a_game_everyone_left_ends_after_the_window_and_leaves_nothing(hub
     with pytest.raises(ValueError, match=f"^game {table} is over and gone$"):
         await TableSession.join(hub, table, ANN.identity)  # coming back too late
     assert await names_held_once_archived(hub) == set()
+
+
+async def test_a_clock_that_runs_out_with_everyone_gone_ends_the_game_on_time(hub):
+    clock = Clock()
+    sweeper = Sweeper(hub, clock)
+    sides = [[ANN], [BOB]]
+    table = await open_table(
+        hub, "connect6", {"size": 9}, sides, opener=0, reconnect_window=600, clock="1+0"
+    )
+    sessions = await join(hub, table, ANN.identity, BOB.identity, clock=clock)
+    await play_turns(hub, table, ["E5"], clock)  # Bob's clock runs: 60 s
+    for session in sessions:
+        await session.close()
+    clock.now += 59
+    await sweeper.sweep()
+    assert (await state_of(hub, table)).status == "playing"
+    clock.now += 2  # past Bob's time, long before his window of 600 s to come back ends
+    await sweeper.sweep()
+    archive = Archive(":memory:")
+    (archived,) = await Archivist(hub, archive).archive_waiting()
+    record = archive.record(archived.id) or ""
+    assert '[Reason "time"]' in record and '[Result "1-0"]' in record
 
 
 async def test_seats_no_screen_follows_are_marked_away_at_the_second_sweep(hub):
