@@ -10,7 +10,7 @@ Hub names:
 
 * ``games:ended`` (queue): the games to archive, one member each, valued with a msgpack
   map: the game (``Game.to_bytes()``), its seats (name, identity, level each), its
-  status (``finished`` or ``aborted``), and when it ended;
+  status (``finished`` or ``aborted``), when it ended, and whether it was casual;
 * ``games:ended:news`` (topic): a word each time one joins the queue;
 * ``games:rated:TABLE`` (topic): once a game of the table is archived rated, each player's
   rating before and after it, a msgpack map of identity to ``[before, after]`` as shown.
@@ -56,6 +56,7 @@ async def hand_over(hub: Hub, table_id: str, state: TableState, now: float) -> N
         "status": "aborted" if state.status == "aborted" else "finished",
         "ended": now,
         "table": table_id,
+        "casual": state.casual,
     }
     member = f"{table_id}/{state.number}/{state.version}"
     await hub.queue_join(ENDED_GAMES, member, msgpack.packb(entry))
@@ -89,8 +90,8 @@ def ended_from(data: bytes) -> Ended:
         raise NotAnEndedGame("not a game that ended: a seat has no name")
     when = datetime.fromtimestamp(ended, UTC)
     headers = {"Site": "sixtui", "Date": f"{when:%Y-%m-%d}", "Time": f"{when:%H:%M:%S}"}
-    table = str(entry.get("table", ""))
-    return Ended(game, seats, ended=ended, status=status, headers=headers, table=table)
+    table, casual = str(entry.get("table", "")), entry.get("casual") is True
+    return Ended(game, seats, ended, status=status, casual=casual, headers=headers, table=table)
 
 
 class Archivist:

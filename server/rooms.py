@@ -119,13 +119,15 @@ async def open_table(
     computers: Keeper | None = None,
     rng: random.Random | None = None,
     clock: str | None = None,
+    casual: bool = False,
 ) -> str:
     """Opens a table of ``game`` with ``options`` for two sides of one or two seat holders
     each (partners sit opposite: the side that opens a game plays seats 0 and 2) and
     returns its id.
 
     ``opener`` is the side that opens the first game; ``None`` draws it at random;
-    ``clock`` is the time control of every game (``10+5``), if any. The
+    ``clock`` is the time control of every game (``10+5``), if any; ``casual`` games
+    are not rated. The
     stored sides are ordered so that side 0 opened the first game. Computer seats need
     ``computers``, which keeps them playing from this process. Raises
     :class:`ValueError` saying what is wrong with the game, options or sides, and
@@ -152,6 +154,7 @@ async def open_table(
         version=1,
         window=reconnect_window,
         clock=Clock.parse(clock),
+        casual=casual,
     )
     if await hub.compare_and_set(table_key(table_id), 0, state.to_bytes()) is None:
         raise RuntimeError(f"table {table_id} exists already: its number was given twice")

@@ -42,7 +42,7 @@ class Seeker:
 class OpenTable(Protocol):
     """The rooms' ``open_table``: opens a table of ``game`` with ``options`` for two
     ``sides`` of seat holders, side ``opener`` opening the first game, with the time
-    control ``clock`` (``10+5``) if any; returns its id.
+    control ``clock`` (``10+5``) if any, unrated when ``casual``; returns its id.
     Raises :class:`ValueError` (or :class:`RuntimeError`) saying why it cannot:
     :class:`~sixtui.server.seated.AlreadySeated` when someone has a game in play."""
 
@@ -55,6 +55,7 @@ class OpenTable(Protocol):
         *,
         opener: int,
         clock: str | None = None,
+        casual: bool = False,
     ) -> str: ...
 
 
@@ -125,7 +126,13 @@ async def _open(
     while True:
         try:
             return await open_table(
-                hub, choice.game, choice.options(), sides, opener=0, clock=choice.clock
+                hub,
+                choice.game,
+                choice.options(),
+                sides,
+                opener=0,
+                clock=choice.clock,
+                casual=choice.casual,
             )
         except AlreadySeated as why:
             looks_left -= 1

@@ -89,6 +89,7 @@ class Shared:
         *,
         opener: int,
         clock: str | None = None,
+        casual: bool = False,
     ) -> str:
         """The rooms' ``open_table`` with this server's window to come back and its
         computer seats: what the lobby opens tables with."""
@@ -103,6 +104,7 @@ class Shared:
             reconnect_window=self.settings.reconnect_window,
             computers=self.computers,
             clock=clock,
+            casual=casual,
         )
 
     async def close(self) -> None:

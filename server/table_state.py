@@ -23,6 +23,7 @@ The stored map::
     away          {identity: the wall-clock time it went away}
     window        seconds an away player has to come back (reconnect_window)
     clock         nil, or the time control and each side's time left (Clock.to_map)
+    casual        whether its games are played unrated, by choice
 """
 
 from __future__ import annotations
@@ -105,6 +106,7 @@ class TableState:
     away: Mapping[str, float] = field(default_factory=dict)
     window: float = 60.0
     clock: Clock | None = None
+    casual: bool = False
 
     # -- who sits where ----------------------------------------------------------------
 
@@ -189,6 +191,7 @@ class TableState:
                     "away": dict(self.away),
                     "window": self.window,
                     "clock": None if self.clock is None else self.clock.to_map(),
+                    "casual": self.casual,
                 }
             ),
         )
@@ -228,6 +231,7 @@ class TableState:
                 away=stored["away"],
                 window=stored["window"],
                 clock=None if stored.get("clock") is None else Clock.from_map(stored["clock"]),
+                casual=bool(stored.get("casual", False)),
             )
         except (KeyError, TypeError, ValueError, msgpack.UnpackException) as why:
             raise ValueError(f"the stored table cannot be read: {why}") from None

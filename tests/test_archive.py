@@ -241,3 +241,13 @@ def test_a_queue_entry_must_describe_a_game_that_ended():
 
 async def open_four(hub):
     return await open_table(hub, "six", {"players": 4}, [[ANN, CAT], [BOB, DAN]], opener=0)
+
+
+async def test_a_casual_table_s_games_are_archived_unrated():
+    hub = MemoryHub()
+    table = await open_table(hub, "connect6", {"size": 9}, [[ANN], [BOB]], opener=0, casual=True)
+    await send(hub, table, ANN, "resign")
+    archive = Archive(":memory:")
+    (archived,) = await Archivist(hub, archive).archive_waiting()
+    assert archived.changes == () and archive.rating(ANN.identity, "connect6") == Rating()
+    assert (await state_of(hub, table)).casual

@@ -45,6 +45,7 @@ COMMANDS = [
     ("pair six --players 4", Pair(GameChoice("six", players=4))),
     ("pair connect6 --clock 5+5", Pair(GameChoice("connect6", clock="5+5"))),
     ("pair connect6 --clock none", Pair(C6)),
+    ("pair connect6 --casual --clock 5+5", Pair(GameChoice("connect6", clock="5+5", casual=True))),
     ("challenge bob gameof6 --clock=15+10", Challenge("bob", GameChoice("gameof6", clock="15+10"))),
     (
         "pair six --ruleset romanian-advanced --declare --players=4",
@@ -103,7 +104,7 @@ MISTAKES = [
     ("pair six --rules romanian", "no option '--rules': did you mean --ruleset?"),
     (
         "pair six --colour red",
-        "no option '--colour' for pair: --ruleset, --players, --size, --declare or --clock",
+        "no option '--colour' for pair: --ruleset, --players, --size, --declare, --clock or --casual",
     ),
     ("pair six --ruleset", "--ruleset needs a value: steffen, romanian or romanian-advanced"),
     ("pair six --ruleset romania", "no ruleset 'romania': steffen, romanian or romanian-advanced"),
@@ -119,6 +120,7 @@ MISTAKES = [
     ("pair gameof6 --size big", "--size is a number, like 19, not 'big'"),
     ("pair six --declare", "declaring is part of the romanian rulesets only"),
     ("pair six --declare=yes", "--declare takes no value"),
+    ("pair six --casual=yes", "--casual takes no value"),
     ("pair six --players 4 --players 2", "--players is given twice"),
     ("pair six connect6", "pair takes one: 'connect6' is left over"),
     ("pari six", "no command 'pari': did you mean pair? help lists every command"),
@@ -211,7 +213,11 @@ def test_any_text_is_read_as_a_command_or_refused_in_one_line(text):
 
 
 def test_every_pool_has_a_key_that_names_it_again():
-    for choice in STANDARD_POOLS:
+    others = (
+        GameChoice("six", "romanian", 4, declare=True, clock="10+0", casual=True),
+        GameChoice("gameof6", size=11, casual=True),
+    )
+    for choice in (*STANDARD_POOLS, *others):
         assert GameChoice.from_key(choice.key) == choice
         assert parse_command(f"pair {choice.words}") == Pair(choice)
     with pytest.raises(ValueError, match="no game is called 'six:steffen:4:loud'"):

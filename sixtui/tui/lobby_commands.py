@@ -85,6 +85,7 @@ class GameChoice:
     size: int = DEFAULT_SIZE
     declare: bool = False
     clock: str | None = None  # the time control, written 10+5; None: no clock
+    casual: bool = False  # played unrated by choice
 
     def __post_init__(self) -> None:
         self.setup()  # checks the game and its options
@@ -117,7 +118,7 @@ class GameChoice:
     def key(self) -> str:
         """A name for this choice that no other choice has: ``six:romanian:4:declare``,
         ``connect6:19:5+5``."""
-        clock = f":{self.clock}" if self.clock else ""
+        clock = (f":{self.clock}" if self.clock else "") + (":casual" if self.casual else "")
         if not self.six:
             return f"{self.game}:{self.size}{clock}"
         return f"six:{self.ruleset}:{self.players}" + (":declare" if self.declare else "") + clock
@@ -126,15 +127,20 @@ class GameChoice:
     def from_key(cls, key: str) -> GameChoice:
         """The choice named ``key``; :class:`ValueError` for a name no choice has."""
         parts = key.split(":")
+        casual = len(parts) > 1 and parts[-1] == "casual"
+        if casual:
+            parts.pop()
         clock = parts.pop() if len(parts) > 1 and "+" in parts[-1] else None
         try:
             if parts[0] == "six" and len(parts) in (3, 4):
                 if len(parts) == 4 and parts[3] != "declare":
                     raise ValueError(parts[3])
                 declare = len(parts) == 4
-                return cls("six", parts[1], int(parts[2]), declare=declare, clock=clock)
+                return cls(
+                    "six", parts[1], int(parts[2]), declare=declare, clock=clock, casual=casual
+                )
             if parts[0] in SIZES and len(parts) == 2:
-                return cls(parts[0], size=int(parts[1]), clock=clock)
+                return cls(parts[0], size=int(parts[1]), clock=clock, casual=casual)
         except ValueError:
             pass
         raise ValueError(f"no game is called {key!r}")
@@ -142,7 +148,7 @@ class GameChoice:
     @property
     def title(self) -> str:
         """The choice in a few words: ``Connect6 19×19``, ``Six steffen, partners``."""
-        clock = f" · {self.clock}" if self.clock else ""
+        clock = (f" · {self.clock}" if self.clock else "") + (" · casual" if self.casual else "")
         if not self.six:
             return f"{TITLES[self.game]} {self.size}×{self.size}{clock}"
         extras = [", declaring" if self.declare else "", ", partners" if self.players == 4 else ""]
@@ -159,6 +165,7 @@ class GameChoice:
         elif self.size != DEFAULT_SIZE:
             words += ["--size", str(self.size)]
         words += ["--clock", self.clock] if self.clock else []
+        words += ["--casual"] if self.casual else []
         return " ".join(words)
 
 
@@ -326,7 +333,7 @@ Command = (
 # Each command as typed, and what it does: the help, and the messages that name a usage.
 USAGES: dict[str, tuple[str, str]] = {
     "pair": (
-        "pair GAME [--ruleset R] [--players N] [--size N] [--declare] [--clock M+S]",
+        "pair GAME [--ruleset R] [--players N] [--size N] [--declare] [--clock M+S] [--casual]",
         "wait to be paired for GAME; whoever has waited longest is paired first",
     ),
     "unpair": ("unpair", "stop waiting"),
@@ -357,8 +364,8 @@ USAGES: dict[str, tuple[str, str]] = {
 }
 
 _GAME_OPTIONS = ("--ruleset", "--players", "--size", "--declare")
-_SEEK_OPTIONS = (*_GAME_OPTIONS, "--clock")  # a game between people may have a clock
-_FLAGS = ("--declare",)
+_SEEK_OPTIONS = (*_GAME_OPTIONS, "--clock", "--casual")  # games between people: clock, rating
+_FLAGS = ("--declare", "--casual")
 _VALUES = {
     "--ruleset": lambda: _either(RULESETS),
     "--players": lambda: "2 or 4",
@@ -609,7 +616,8 @@ def _choice(game_word: str, options: dict[str, Any]) -> GameChoice:
     try:
         control = time_control(str(options.get("--clock", "none")))
         clock = None if control is None else f"{control[0]}+{control[1]}"
-        return GameChoice(game, ruleset, players, size, bool(options.get("--declare")), clock)
+        declare, casual = bool(options.get("--declare")), bool(options.get("--casual"))
+        return GameChoice(game, ruleset, players, size, declare, clock, casual)
     except ValueError as why:
         raise CommandError(str(why)) from None
 

@@ -35,6 +35,7 @@ class TablesOpened:
         *,
         opener: int,
         clock: str | None = None,
+        casual: bool = False,
     ) -> str:
         if self.refusing is not None:
             raise ValueError(self.refusing)
