@@ -10,7 +10,8 @@ Hub names:
 
 * ``games:ended`` (queue): the games to archive, one member each, valued with a msgpack
   map: the game (``Game.to_bytes()``), its seats (name, identity, level each), its
-  status (``finished`` or ``aborted``), when it ended, and whether it was casual;
+  status (``finished`` or ``aborted``), when it ended, whether it was casual, and the
+  seconds each move took (a turn's with its last move);
 * ``games:ended:news`` (topic): a word each time one joins the queue;
 * ``games:rated:TABLE`` (topic): once a game of the table is archived rated, each player's
   rating before and after it, a msgpack map of identity to ``[before, after]`` as shown.
@@ -25,7 +26,7 @@ from typing import Any
 
 import msgpack
 
-from sixtui.rules import GameDataError, load_game
+from sixtui.rules import Game, GameDataError, load_game, new_game
 from sixtui.server.archive import Archive, Archived, Ended
 from sixtui.server.hub import Hub, Lagged, Subscription
 from sixtui.server.table_state import SeatHolder, TableState
@@ -57,10 +58,26 @@ async def hand_over(hub: Hub, table_id: str, state: TableState, now: float) -> N
         "ended": now,
         "table": table_id,
         "casual": state.casual,
+        "times": _move_times(game, state.took),
     }
     member = f"{table_id}/{state.number}/{state.version}"
     await hub.queue_join(ENDED_GAMES, member, msgpack.packb(entry))
     await hub.publish(ENDED_NEWS, b"")
+
+
+def _move_times(game: Game, took: tuple[float, ...]) -> list[float | None]:
+    """The seconds each move of ``game`` took: a turn's time goes with its last move (its
+    moves are sent together), none with the others."""
+    replay = new_game(game.name, **game.options())
+    times: list[float | None] = []
+    turn = 0
+    for move in game.history:
+        seat = replay.to_move
+        replay.play(move)
+        ends_turn = replay.is_over or replay.to_move != seat
+        times.append(round(took[turn], 1) if ends_turn and turn < len(took) else None)
+        turn += ends_turn
+    return times
 
 
 def ended_from(data: bytes) -> Ended:
@@ -91,7 +108,14 @@ def ended_from(data: bytes) -> Ended:
     when = datetime.fromtimestamp(ended, UTC)
     headers = {"Site": "sixtui", "Date": f"{when:%Y-%m-%d}", "Time": f"{when:%H:%M:%S}"}
     table, casual = str(entry.get("table", "")), entry.get("casual") is True
-    return Ended(game, seats, ended, status=status, casual=casual, headers=headers, table=table)
+    times = entry.get("times", [])
+    if not isinstance(times, list) or len(times) > len(game.history):
+        raise NotAnEndedGame("not a game that ended: its moves' times are wrong")
+    if not all(seconds is None or isinstance(seconds, int | float) for seconds in times):
+        raise NotAnEndedGame("not a game that ended: a move's time is not a number")
+    return Ended(
+        game, seats, ended, status=status, casual=casual, times=times, headers=headers, table=table
+    )
 
 
 class Archivist:

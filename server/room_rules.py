@@ -67,6 +67,8 @@ def _turn(state: TableState, intent: Intent, side: int, now: float) -> TableStat
         turns=state.turns + 1,
         draw_offer=offer,
         clock=_clock_after_turn(state, side, now),
+        since=now,
+        took=(*state.took, max(0.0, now - state.since)),
     )
     return _ended(played, game) if game.is_over else played
 
@@ -173,7 +175,7 @@ def _next_game(state: TableState, intent: Intent, side: int, now: float) -> Tabl
     if state.status == "match-over":
         raise Refusal("the match is over")
     asked = _ask(state, side, "the next game")
-    return state.but(asked=asked) if len(asked) < 2 else _fresh_game(state)
+    return state.but(asked=asked) if len(asked) < 2 else _fresh_game(state, now)
 
 
 def _rematch(state: TableState, intent: Intent, side: int, now: float) -> TableState:
@@ -183,7 +185,7 @@ def _rematch(state: TableState, intent: Intent, side: int, now: float) -> TableS
         return state.but(asked=asked)
     # The side that did not open the last match opens the new one: it becomes side 0.
     sides = (state.sides[1], state.sides[0])
-    return _fresh_game(state.but(sides=sides, match=new_match(state.game)))
+    return _fresh_game(state.but(sides=sides, match=new_match(state.game)), now)
 
 
 def _ask(state: TableState, side: int, what: str) -> tuple[int, ...]:
@@ -193,7 +195,7 @@ def _ask(state: TableState, side: int, what: str) -> tuple[int, ...]:
     return (*state.asked, side)
 
 
-def _fresh_game(state: TableState) -> TableState:
+def _fresh_game(state: TableState, now: float) -> TableState:
     """The next game at the table. Everyone who holds a seat must be there: one who left
     between games is not drawn into a game they do not know of."""
     gone = [holder.name for holder in state.people if holder.identity in state.away]
@@ -204,6 +206,8 @@ def _fresh_game(state: TableState) -> TableState:
         current=saved(game),
         number=state.number + 1,
         turns=0,
+        since=now,
+        took=(),
         status="playing",
         draw_offer=None,
         asked=(),

@@ -155,6 +155,7 @@ async def open_table(
         window=reconnect_window,
         clock=Clock.parse(clock),
         casual=casual,
+        since=time.time(),
     )
     if await hub.compare_and_set(table_key(table_id), 0, state.to_bytes()) is None:
         raise RuntimeError(f"table {table_id} exists already: its number was given twice")

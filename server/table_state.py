@@ -24,6 +24,8 @@ The stored map::
     window        seconds an away player has to come back (reconnect_window)
     clock         nil, or the time control and each side's time left (Clock.to_map)
     casual        whether its games are played unrated, by choice
+    since         the wall-clock time the turn in play began (the game, or the last turn)
+    took          the seconds each whole turn of the game in play took, in order
 """
 
 from __future__ import annotations
@@ -107,6 +109,8 @@ class TableState:
     window: float = 60.0
     clock: Clock | None = None
     casual: bool = False
+    since: float = 0.0
+    took: tuple[float, ...] = ()
 
     # -- who sits where ----------------------------------------------------------------
 
@@ -192,6 +196,8 @@ class TableState:
                     "window": self.window,
                     "clock": None if self.clock is None else self.clock.to_map(),
                     "casual": self.casual,
+                    "since": self.since,
+                    "took": list(self.took),
                 }
             ),
         )
@@ -232,6 +238,8 @@ class TableState:
                 window=stored["window"],
                 clock=None if stored.get("clock") is None else Clock.from_map(stored["clock"]),
                 casual=bool(stored.get("casual", False)),
+                since=float(stored.get("since", 0.0)),
+                took=tuple(float(seconds) for seconds in stored.get("took", ())),
             )
         except (KeyError, TypeError, ValueError, msgpack.UnpackException) as why:
             raise ValueError(f"the stored table cannot be read: {why}") from None

@@ -27,6 +27,7 @@ from sixtui.server.ratings import PROVISIONAL_GAMES, Rating, rate, variant
 from sixtui.server.rooms import open_table
 from sixtui.server.table_state import SeatHolder
 from support.tables import ANN, BOB, CAT, DAN, ROW_WIN, connect6, play_turns, send, state_of
+from support.tables import Clock as WallClock
 
 KEYS = [SeatHolder(name, f"SHA256:{name}") for name in ("ann", "bob", "cat", "dan")]
 GUEST = SeatHolder("guest-1a2b3c", "guest:guest-1a2b3c")
@@ -251,3 +252,17 @@ async def test_a_casual_table_s_games_are_archived_unrated():
     (archived,) = await Archivist(hub, archive).archive_waiting()
     assert archived.changes == () and archive.rating(ANN.identity, "connect6") == Rating()
     assert (await state_of(hub, table)).casual
+
+
+async def test_each_turn_s_time_is_archived_with_its_last_move():
+    hub, wall = MemoryHub(), WallClock()
+    table = await connect6(hub)
+    for seconds, turn in zip((3, 12, 7), ("E5", "A1 A2", "F5 G5"), strict=True):
+        wall.now += seconds
+        await play_turns(hub, table, [turn], wall)
+    await send(hub, table, BOB, "resign", clock=wall)
+    archive = Archive(":memory:")
+    (archived,) = await Archivist(hub, archive).archive_waiting()
+    record = GameRecord.parse(archive.record(archived.id) or "")
+    assert record.times[1:] == [None, 12.0, None, 7.0]  # the first from the table's opening
+    assert "2. A1 A2 {12.0s} 3. F5 G5 {7.0s}" in (archive.record(archived.id) or "")

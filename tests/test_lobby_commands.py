@@ -104,7 +104,8 @@ MISTAKES = [
     ("pair six --rules romanian", "no option '--rules': did you mean --ruleset?"),
     (
         "pair six --colour red",
-        "no option '--colour' for pair: --ruleset, --players, --size, --declare, --clock or --casual",
+        "no option '--colour' for pair:"
+        " --ruleset, --players, --size, --declare, --clock or --casual",
     ),
     ("pair six --ruleset", "--ruleset needs a value: steffen, romanian or romanian-advanced"),
     ("pair six --ruleset romania", "no ruleset 'romania': steffen, romanian or romanian-advanced"),
