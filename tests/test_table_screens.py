@@ -4,7 +4,11 @@ session on one hub, playing with keys and seeing each other's turns."""
 import contextlib
 import time
 
+from textual.widgets import Static
+
 from sixtui.rules import Square
+from sixtui.server.archive import Archive
+from sixtui.server.archiving import Archivist
 from sixtui.server.hub import MemoryHub
 from sixtui.server.rooms import open_table
 from sixtui.server.table_session import TableSession
@@ -17,20 +21,26 @@ from support.tui_helpers import SIZE, game_screen, glyph_at, history, panel, pla
 
 
 @contextlib.asynccontextmanager
-async def two_screens(game: str, options: dict, clock: str | None = None, wall=time.time):
+async def two_screens(
+    game: str, options: dict, clock: str | None = None, wall=time.time, archive=None
+):
     """Ann's and Bob's apps at one new table, each on its game screen, and their pilots;
-    the table has the time control ``clock``, kept by the wall clock ``wall``.
+    the table has the time control ``clock``, kept by the wall clock ``wall``, and its
+    games go to ``archive``, if given, as a server's do.
 
     Each app makes its session and screen in its own context, as a server's session does:
     code of one app must not build another's widgets."""
     hub = MemoryHub()
+    archivist = None if archive is None else Archivist(hub, archive)
+    if archivist is not None:
+        archivist.start()
     table = await open_table(hub, game, options, [[ANN], [BOB]], opener=0, clock=clock)
     apps = [SixtuiApp(), SixtuiApp()]
     async with apps[0].run_test(size=SIZE) as ann, apps[1].run_test(size=SIZE) as bob:
         for pilot, who in ((ann, ANN), (bob, BOB)):
 
             async def sit_down(app=pilot.app, identity=who.identity) -> None:
-                session = await TableSession.join(hub, table, identity, wall)
+                session = await TableSession.join(hub, table, identity, wall, archive=archive)
                 await app.push_screen(GameScreen(session))
 
             pilot.app.call_later(sit_down)
@@ -38,6 +48,8 @@ async def two_screens(game: str, options: dict, clock: str | None = None, wall=t
         yield ann, bob
         for app in apps:
             await game_screen(app).session.close()
+    if archivist is not None:
+        await archivist.close()
     await hub.close()
 
 
@@ -95,3 +107,13 @@ async def test_clocks_count_down_on_both_screens_and_time_up_ends_the_game():
         assert panel(bob.app, "status") == "Ann wins as Black: the other side ran out of time"
         assert game_screen(bob.app)._clock_ticking is None
         assert clocks(bob.app)[1][0] == "0:00"
+
+
+async def test_the_summary_shows_the_ratings_the_game_moved():
+    async with two_screens("connect6", {"size": 9}, archive=Archive(":memory:")) as (ann, bob):
+        assert panel(bob.app, "seats").splitlines() == ["● Ann  1500?", "○ Bob  1500? · you"]
+        await ann.press("r", "y")  # Ann resigns
+        await wait_until(bob, lambda: isinstance(bob.app.screen, SummaryScreen), "the summary")
+        text = lambda: str(bob.app.screen.query_one("#summary", Static).render())  # noqa: E731
+        await wait_until(bob, lambda: "1611?" in text(), "the ratings moved")
+        assert "Rating   1389?" in text() and "1611?" in text()

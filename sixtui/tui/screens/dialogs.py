@@ -49,6 +49,9 @@ def summary_text(session: GameSession) -> str:
 
     names = [[player.name for player in side] for side in session.sides]
     heading = [row("", (first, second)) for first, second in zip(*names, strict=True)]
+    ratings = [" · ".join(p.rating for p in side if p.rating) for side in session.sides]
+    if any(ratings):  # online, between players with keys: as the game left them
+        heading.append(row("Rating", (ratings[0], ratings[1])))
     totals = [row("Wins", (str(match.wins[0]), str(match.wins[1])))]
     if any(result.points for result in match.results):
         totals.append(row("Points", (str(match.points[0]), str(match.points[1]))))
@@ -136,12 +139,20 @@ class SummaryScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         match = self.session.match
         with Vertical(classes="dialog"):
-            yield Static(summary_text(self.session), classes="question", markup=False)
+            yield Static(summary_text(self.session), id="summary", classes="question", markup=False)
             with Horizontal(classes="buttons"):
                 if not match.is_over and not self.session.watching:
                     yield Button("Next game (n)", name="next", variant="primary")
                 yield Button("See the board (b)", name="board")
                 yield Button("Leave (q)", name="quit")
+
+    def on_mount(self) -> None:
+        self.refresh_text()  # news may have come between composing and mounting
+
+    def refresh_text(self) -> None:
+        """Writes the summary again: the ratings the game moved come after it opens."""
+        for shown in self.query("#summary").results(Static):
+            shown.update(summary_text(self.session))
 
     def action_choose(self, choice: str) -> None:
         if self._offers(choice):
