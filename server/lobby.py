@@ -62,6 +62,7 @@ from sixtui.server.seating import (
     seat,
     seated_text,
 )
+from sixtui.server.table_state import GUEST
 from sixtui.tui.lobby_commands import (
     Accept,
     Challenge,
@@ -126,6 +127,7 @@ class HubLobby(LobbySession):
         self._copy = LobbyCopy()
         self._subscriptions: list[Subscription] = []
         self._readers: list[asyncio.Task[None]] = []
+        self._pairing: asyncio.Task[None] | None = None  # passes again while waiting
 
     @classmethod
     async def open(
@@ -227,13 +229,14 @@ class HubLobby(LobbySession):
         in_a_game = await self._in_a_game()
         if in_a_game:
             return Outcome(in_a_game)
-        waiter = Waiter((self._me,))
+        people: tuple[Seeker, ...] = (self._me,)
         partner = self._copy.partner_of(self._me.sid) if choice.players == 4 else None
         if partner is not None:
             them = partner[1]
             if await self._playing(them):
                 return Outcome(f"your partner {them.name} is playing now: unpartner to wait alone")
-            waiter = Waiter((self._me, self._copy.seeker(partner)))
+            people = (self._me, self._copy.seeker(partner))
+        waiter = Waiter(people, self._rating_of(people, choice))
         with_whom = f" with {partner[1].name}" if partner else ""
         if self._waiting and (self._waiting[0], self._waiting[1].member) == (choice, waiter.member):
             return Outcome(f"you wait{with_whom} for {choice.title} already: unpair to stop")
@@ -259,10 +262,40 @@ class HubLobby(LobbySession):
         seated = await pairing.pair_pool(self._hub, choice, self._open_table, self._rng)
         if any(waiter.member == other.member for other in seated):
             return Outcome()  # the news of the seat says where
+        self._keep_pairing(choice)
         if await self._in_a_game():  # seated meanwhile from another session: its news came
             await self._stop_waiting()  # before they waited, and left them waiting
             return Outcome()
         return Outcome(f"{before}you wait{with_whom} for {choice.title}: unpair to stop")
+
+    def _rating_of(self, people: tuple[Seeker, ...], choice: GameChoice) -> int:
+        """The waiters' rating at ``choice``'s game: their mean, a newcomer's for a guest
+        or without an archive."""
+        kind = variant(choice.game, choice.options())
+        ratings = [
+            self._archive.rating(person.identity, kind).shown
+            if self._archive is not None and not person.identity.startswith(GUEST)
+            else pairing.NEWCOMER
+            for person in people
+        ]
+        return round(sum(ratings) / len(ratings))
+
+    def _keep_pairing(self, choice: GameChoice) -> None:
+        """While the player waits for ``choice``, a pairing pass every so often: the range
+        of ratings they may be paired within widens as they wait."""
+        if self._pairing is not None:
+            self._pairing.cancel()
+        self._pairing = asyncio.create_task(self._pair_again(choice), name="pairing again")
+
+    async def _pair_again(self, choice: GameChoice) -> None:
+        while self._waiting is not None and self._waiting[0] == choice:
+            await asyncio.sleep(pairing.PAIR_AGAIN)
+            if self._waiting is None or self._waiting[0] != choice:
+                return
+            try:
+                await pairing.pair_pool(self._hub, choice, self._open_table, self._rng)
+            except Exception:
+                log.exception("pairing %s again failed; trying again later", choice.key)
 
     async def _unpair(self) -> Outcome:
         if self._waiting is None:
@@ -595,6 +628,10 @@ class HubLobby(LobbySession):
         await self._present(doing="playing", table=table, what=what, pool=None)
 
     async def close(self) -> None:
+        if self._pairing is not None:
+            self._pairing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pairing
         for reader in self._readers:
             reader.cancel()
         for reader in self._readers:

@@ -6,10 +6,13 @@ and its options). A member is one person (by identity) or two partners (``pair:A
 their identities in order), valued with the people and the sessions they wait at.
 
 Any session may pair a pool: it lists the waiters, picks the first table they can fill
-(:func:`find_match`), and takes exactly those members, all of them or none, in one step
+among players of close ratings (:func:`find_match`: the range widens the longer the
+longest waiter has waited, so that nobody waits long), and takes exactly those members,
+all of them or none, in one step
 (the hub's ``queue_take_members``). What another process took first is not there to be
 taken again, and the pass looks again: so no one is seated twice. A pass runs after every
-join and sees everyone who joined before it, so no one is left waiting while a table
+join and sees everyone who joined before it, and a waiting session runs one again every
+:data:`PAIR_AGAIN` seconds, as the ranges widen, so no one is left waiting while a table
 could be filled.
 
 A waiter who has sat down at a game meanwhile (a challenge accepted, a game against the
@@ -39,6 +42,19 @@ from sixtui.tui.lobby_commands import STANDARD_POOLS, GameChoice
 
 POOLS = "lobby:pools"
 POOL_NUMBERS = "lobby:pool-numbers"
+NEWCOMER = 1500  # the rating of a waiter with none at the pool's game
+RATING_RANGE = 150  # rating points apart that two waiters are paired at once
+RANGE_WIDENS = 10.0  # more points for each second the longest of them has waited
+PAIR_AGAIN = 3.0  # seconds between two pairing passes while someone waits
+
+
+def rating_range(waited: float) -> float:
+    """How far apart in rating two waiters may be paired, one having waited ``waited`` s.
+
+    >>> rating_range(0), rating_range(30), rating_range(120)
+    (150.0, 450.0, 1350.0)
+    """
+    return RATING_RANGE + RANGE_WIDENS * max(0.0, waited)
 
 
 def pool_queue(key: str) -> str:
@@ -47,9 +63,11 @@ def pool_queue(key: str) -> str:
 
 @dataclass(frozen=True)
 class Waiter:
-    """A member of a pool: one person, or two partners who play as a side."""
+    """A member of a pool: one person, or two partners who play as a side, and its
+    rating at the pool's game (partners: the mean of theirs)."""
 
     people: tuple[Seeker, ...]
+    rating: int = NEWCOMER
 
     @property
     def member(self) -> str:
@@ -63,17 +81,19 @@ class Waiter:
         return frozenset(person.identity for person in self.people)
 
     def to_bytes(self) -> bytes:
-        return pack({"people": [person.to_map() for person in self.people]})
+        return pack({"people": [person.to_map() for person in self.people], "rating": self.rating})
 
     @classmethod
     def from_bytes(cls, data: bytes) -> Waiter:
         try:
-            people = tuple(Seeker.from_map(person) for person in unpack(data)["people"])
-        except (KeyError, TypeError) as why:
+            stored = unpack(data)
+            people = tuple(Seeker.from_map(person) for person in stored["people"])
+            rating = int(stored.get("rating", NEWCOMER))
+        except (KeyError, TypeError, ValueError) as why:
             raise BadNews(f"not a waiter: {why}") from None
         if len(people) not in (1, 2):
             raise BadNews(f"a waiter is one person or two, not {len(people)}")
-        return cls(people)
+        return cls(people, rating)
 
 
 @dataclass(frozen=True)
@@ -86,11 +106,16 @@ class PoolSummary:
     number: int = 0
 
 
-def find_match(waiters: Sequence[Waiter], players: int) -> list[int] | None:
+def find_match(
+    waiters: Sequence[Waiter], players: int, waited: Sequence[float] | None = None
+) -> list[int] | None:
     """The places of the waiters (in the order they came) who make the first table that
-    can be made: the first waiter who can be seated at all, with the earliest others that
-    fill exactly ``players`` seats. Partners are one side, so a pair sits only with another
-    pair or with two who came alone; nobody sits twice at one table.
+    can be made: the first waiter who can be seated at all, with the others that fill
+    exactly ``players`` seats, each within :func:`rating_range` of the first's rating
+    (widened by how long the longer waiter of the two has waited, in ``waited`` seconds;
+    without ``waited``, ratings are not looked at): for two players the closest in rating,
+    for four the earliest. Partners are one side, so a pair sits only with another pair
+    or with two who came alone; nobody sits twice at one table.
 
     >>> solo = lambda name: Waiter((Seeker(name, name, name),))
     >>> pair = lambda a, b: Waiter((Seeker(a, a, a), Seeker(b, b, b)))
@@ -100,29 +125,44 @@ def find_match(waiters: Sequence[Waiter], players: int) -> list[int] | None:
     [1, 2]
     >>> find_match([pair("a", "b"), solo("c")], 4) is None
     True
+    >>> rated = lambda name, rating: Waiter((Seeker(name, name, name),), rating)
+    >>> pool = [rated("a", 1500), rated("b", 2100), rated("c", 1720), rated("d", 1540)]
+    >>> find_match(pool, 2, [5, 4, 3, 0]), find_match(pool[:3], 2, [5, 4, 3])
+    ([0, 3], None)
+    >>> find_match(pool[:3], 2, [60, 4, 3])  # waited a minute: 750 points apart at most
+    [0, 2]
     """
     largest = players // 2  # a waiter is at most one side
     for first, waiter in enumerate(waiters):
         if len(waiter.people) > largest:
             continue
-        rest = _earliest(waiters, first + 1, players - len(waiter.people), waiter.identities)
+        close = [
+            place
+            for place in range(first + 1, len(waiters))
+            if waited is None
+            or abs(waiters[place].rating - waiter.rating)
+            <= rating_range(max(waited[first], waited[place]))
+        ]
+        if players == 2 and waited is not None:
+            close.sort(key=lambda place: abs(waiters[place].rating - waiter.rating))
+        rest = _earliest(waiters, close, players - len(waiter.people), waiter.identities)
         if rest is not None:
-            return [first, *rest]
+            return [first, *sorted(rest)]
     return None
 
 
 def _earliest(
-    waiters: Sequence[Waiter], start: int, seats: int, seated: frozenset[str]
+    waiters: Sequence[Waiter], places: Sequence[int], seats: int, seated: frozenset[str]
 ) -> list[int] | None:
-    """The earliest waiters from ``start`` on who fill exactly ``seats`` seats, none of them
-    one of the people already ``seated``."""
+    """The first waiters of ``places``, in that order, who fill exactly ``seats`` seats,
+    none of them one of the people already ``seated``."""
     if seats == 0:
         return []
-    for place in range(start, len(waiters)):
+    for index, place in enumerate(places):
         waiter = waiters[place]
         if len(waiter.people) <= seats and seated.isdisjoint(waiter.identities):
             rest = _earliest(
-                waiters, place + 1, seats - len(waiter.people), seated | waiter.identities
+                waiters, places[index + 1 :], seats - len(waiter.people), seated | waiter.identities
             )
             if rest is not None:
                 return [place, *rest]
@@ -165,8 +205,9 @@ async def pair_pool(
     paired: list[Waiter] = []
     passed_over: set[str] = set()
     while True:
-        waiting = [w for _, w in await _readable(hub, queue) if w.member not in passed_over]
-        chosen = find_match(waiting, choice.players)
+        readable = [(e, w) for e, w in await _readable(hub, queue) if w.member not in passed_over]
+        waiting = [waiter for _, waiter in readable]
+        chosen = find_match(waiting, choice.players, [entry.waited for entry, _ in readable])
         if chosen is None:
             return paired
         table = [waiting[place] for place in chosen]

@@ -220,3 +220,50 @@ async def test_two_processes_pairing_at_once_seat_no_one_twice_and_strand_no_one
             }
             assert len(sits) <= 1, "partners were split"
     await settle()
+
+
+# -- ratings -------------------------------------------------------------------------------
+
+
+def rated(name: str, rating: int) -> Waiter:
+    return Waiter((Seeker(f"s-{name}", f"key-{name}", name),), rating)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(800, 2600), st.floats(0, 300)), min_size=2, max_size=8))
+def test_two_are_paired_only_within_the_range_their_waiting_has_widened_to(pool):
+    waiters = [rated(f"p{n}", rating) for n, (rating, _) in enumerate(pool)]
+    waited = sorted((seconds for _, seconds in pool), reverse=True)  # longest first
+    chosen = find_match(waiters, 2, waited)
+    first = waiters[0]
+    fits = [
+        place
+        for place in range(1, len(waiters))
+        if abs(waiters[place].rating - first.rating)
+        <= pairing.rating_range(max(waited[0], waited[place]))
+    ]
+    if chosen is None:  # the first could not be paired: nor could anyone else
+        assert not fits
+        return
+    assert chosen[0] == 0 or not fits
+    if chosen[0] == 0:  # the closest in rating of those in range
+        closest = min(abs(waiters[place].rating - first.rating) for place in fits)
+        assert abs(waiters[chosen[1]].rating - first.rating) == closest
+
+
+async def test_far_apart_ratings_wait_until_the_range_has_widened_enough():
+    hub, tables = MemoryHub(), TablesOpened()
+    choice = GameChoice("connect6")
+    queue = pool_queue(choice.key)
+    await hub.queue_join(queue, "key-ann", rated("ann", 2000).to_bytes(), waited=10)
+    await hub.queue_join(queue, "key-bob", rated("bob", 1500).to_bytes(), waited=5)
+    assert await pairing.pair_pool(hub, choice, tables, random.Random(1)) == []  # 500 apart
+    await hub.queue_leave(queue, "key-ann")
+    await hub.queue_join(queue, "key-ann", rated("ann", 2000).to_bytes(), waited=40)
+    seated = await pairing.pair_pool(hub, choice, tables, random.Random(1))
+    assert {waiter.member for waiter in seated} == {"key-ann", "key-bob"}  # 550 by now
+
+
+def test_a_waiter_keeps_its_rating_through_the_hub():
+    waiter = Waiter(rated("ann", 1875).people, 1875)
+    assert Waiter.from_bytes(waiter.to_bytes()) == waiter
