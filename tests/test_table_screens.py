@@ -15,6 +15,7 @@ from sixtui.server.table_session import TableSession
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.screens.dialogs import SummaryScreen
 from sixtui.tui.screens.game import GameScreen
+from sixtui.tui.screens.replay import ReplayScreen
 from support.tables import ANN, BOB
 from support.tables import Clock as WallClock
 from support.tui_helpers import SIZE, game_screen, glyph_at, history, panel, place, wait_until
@@ -117,3 +118,20 @@ async def test_the_summary_shows_the_ratings_the_game_moved():
         text = lambda: str(bob.app.screen.query_one("#summary", Static).render())  # noqa: E731
         await wait_until(bob, lambda: "1611?" in text(), "the ratings moved")
         assert "Rating   1389?" in text() and "1611?" in text()
+
+
+async def test_the_moves_are_reviewed_on_a_replay_over_the_table_once_the_game_is_over():
+    async with two_screens("connect6", {"size": 9}) as (ann, bob):
+        await ann.press("enter", "enter")
+        await wait_until(bob, lambda: history(bob.app) == ["E5"], "Ann's stone")
+        await bob.press("v")  # while the game goes on, not for a player
+        assert not isinstance(bob.app.screen, ReplayScreen)
+        assert "once the game is over" in panel(bob.app, "message")
+        await ann.press("r", "y")
+        await wait_until(bob, lambda: isinstance(bob.app.screen, SummaryScreen), "the summary")
+        await bob.press("b", "v")
+        assert isinstance(bob.app.screen, ReplayScreen) and bob.app.screen.session.ply == 0
+        await bob.press("right")
+        assert bob.app.screen.session.ply == 1
+        await bob.press("q")
+        assert isinstance(bob.app.screen, GameScreen)

@@ -146,7 +146,7 @@ class SixtuiApp(App[None]):
         if self.setup is not None:
             await self.start_game(self.setup)
         if self.replay is not None:
-            await self.push_screen(ReplayScreen(ReplaySession(self.replay)))
+            await self.push_screen(ReplayScreen(ReplaySession(self.replay), leaves_app=True))
         if self.player is not None and self.player.name_refused is not None:
             await self.push_screen(NameScreen(self.player), self._named)
         elif self.online is not None:

@@ -17,11 +17,14 @@ from textual.widgets import Input
 from textual.worker import Worker, get_current_worker
 
 from sixtui.rules import Game, IllegalMove, Move, Square
+from sixtui.rules.records import GameRecord
 from sixtui.tui.chat import longest_line, said_text
 from sixtui.tui.field_lengths import CHAT_LINE, MOVE_LINE
 from sixtui.tui.move_chooser import MoveChooser, moves_pieces
+from sixtui.tui.replay import ReplaySession
 from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
 from sixtui.tui.screens.focus import FocusScreen
+from sixtui.tui.screens.replay import ReplayScreen
 from sixtui.tui.session import NO_CHAT, NO_SUGGESTION_ONLINE, GameSession, Update
 from sixtui.tui.textual_internals import active_app
 from sixtui.tui.widgets.board import BoardView
@@ -76,6 +79,7 @@ class GameScreen(FocusScreen[None]):
         Binding("x", "abort", "Abort"),
         Binding("escape", "cancel", "Cancel"),
         Binding("escape", "close_line", "Cancel", priority=True),
+        Binding("v", "review", "Review"),
         Binding("question_mark", "app.help", "Rules"),
         Binding("q", "quit_game", "Quit"),
     ]
@@ -309,7 +313,7 @@ class GameScreen(FocusScreen[None]):
             ready = {"choose": "Confirm", "cancel": "Take back"}
             return ready.get(action, description if action in WHILE_READY else None)
         if game.is_over:
-            after_the_end = {"centre", "app.help", "quit_game"}
+            after_the_end = {"centre", "app.help", "quit_game", "review"}
             if session.may_chat:
                 after_the_end.add("chat")
             if session.watching:
@@ -325,6 +329,7 @@ class GameScreen(FocusScreen[None]):
         if action == "suggest" and self._suggesting is not None:
             return "Thinking…"
         offered = {
+            "review": session.watching,  # players step through the game once it is over
             "undo": session.may_undo,
             "resign": session.may_resign,
             # A piece picked shows where it may go whether hints are on or not.
@@ -690,6 +695,21 @@ class GameScreen(FocusScreen[None]):
             await request
         except IllegalMove as why:
             self._say(str(why))
+
+    def action_review(self) -> None:
+        """The game so far, to step back through on a replay screen while it goes on
+        here: a spectator at any time, a player once it is over; q comes back."""
+        session = self.session
+        if not (session.watching or session.game.is_over):
+            self._say("the moves are reviewed once the game is over, or by spectators")
+            return
+        if not session.game.history:
+            self._say("no move has been played yet")
+            return
+        players = [session.player_at(seat).name for seat in range(session.game.players)]
+        replay = ReplaySession(GameRecord(session.game.copy(), tuple(players)))
+        replay.go_to(replay.moves - 1)  # one move back: the last one is on the board here
+        self.app.push_screen(ReplayScreen(replay))
 
     def action_quit_game(self) -> None:
         if self._game_over() or not self.session.may_resign:

@@ -37,6 +37,7 @@ KEYS = """\
 | Tab | over to the list of moves: ↑ ↓ (k j), PgUp, PgDn, Home, End scroll it; Esc comes back |
 | ! | Six with declaring: declare, or make your next move declare |
 | n | the next game of the match, once this one is over |
+| v | review the moves on a replay (← → Home End), once the game is over; q comes back |
 | ? | these rules; 1 to 4 jump to keys, Connect6, Game of 6, Six |
 | t | online: chat with the table (`/say TEXT` too); spectators talk among themselves |
 | q | leave the game (asks first while it runs) |
@@ -51,6 +52,7 @@ At an online table, also:
 | n | ask for the next game, or once the match is over a rematch: it begins when both sides ask |
 | w | claim the game when the other side has been away past their time |
 | x | abort a game barely begun, likewise |
+| v | as a spectator, review the moves at any time while the game goes on |
 """
 
 SECTIONS = ("Keys", "Connect6", "Game of 6", "Six")

@@ -45,9 +45,12 @@ class ReplayScreen(FocusScreen[None]):
         Binding("q", "leave", "Quit"),
     ]
 
-    def __init__(self, session: ReplaySession) -> None:
+    def __init__(self, session: ReplaySession, leaves_app: bool = False) -> None:
+        """``leaves_app``: q leaves sixtui (a replay opened from the command line) rather
+        than going back to the screen below."""
         super().__init__()
         self.session = session
+        self.leaves_app = leaves_app
 
     def compose(self) -> ComposeResult:
         board_type = HexBoard if self.session.game.name == "six" else SquareBoard
@@ -176,4 +179,7 @@ class ReplayScreen(FocusScreen[None]):
         return None if typing else description
 
     async def action_leave(self) -> None:
-        await self.app.leave_game()  # type: ignore[attr-defined]
+        if self.leaves_app:
+            await self.app.leave_game()  # type: ignore[attr-defined]
+        else:
+            self.dismiss()
