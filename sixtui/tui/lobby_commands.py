@@ -5,8 +5,8 @@ Scripts, load bots and tests type these same commands, so their words are part o
 interface: :data:`USAGES` lists them as ``help`` shows them. Reading a line changes
 nothing; a lobby session carries the command out.
 
->>> parse_command("pair six --ruleset romanian --players 4")
-Pair(choice=GameChoice(game='six', ruleset='romanian', players=4, size=19, declare=False))
+>>> parse_command("pair six --ruleset romanian --players 4 --clock 10+5").choice.title
+'Six romanian, partners · 10+5'
 >>> parse_command("/challenge bob conect6")
 Traceback (most recent call last):
 ...
@@ -75,8 +75,9 @@ class GameChoice:
 
     >>> GameChoice("six", "romanian", 4, declare=True).title
     'Six romanian, declaring, partners'
-    >>> GameChoice.from_key(GameChoice("gameof6", size=15).key)
-    GameChoice(game='gameof6', ruleset='steffen', players=2, size=15, declare=False)
+    >>> choice = GameChoice("gameof6", size=15, clock="5+3", casual=True)
+    >>> choice.key, GameChoice.from_key(choice.key) == choice
+    ('gameof6:15:5+3:casual', True)
     """
 
     game: str
