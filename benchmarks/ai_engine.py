@@ -20,7 +20,9 @@ which gives its nodes per second.
 from __future__ import annotations
 
 import queue
+import shutil
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -115,15 +117,22 @@ class EngineClock:
 
 
 class Cloudict:
-    """A running ``gameEngine`` in its folder; use it as a context manager."""
+    """A running ``gameEngine``; use it as a context manager.
+
+    It runs in a working folder of its own, made for it and removed when it closes, with
+    a copy of ``patterns.in``: the engine appends a line to ``engine.log`` there for every
+    search and never trims it, and over the matches of many runs in its own folder that
+    log grew to tens of gigabytes."""
 
     def __init__(self, folder: Path, depth: int) -> None:
         check_folder(folder)
         self.clock = EngineClock()
         self._lines: queue.Queue[str | None] = queue.Queue()
+        self._workdir = tempfile.TemporaryDirectory(prefix="cloudict-")
+        shutil.copy(folder / PATTERNS, self._workdir.name)
         self._process = subprocess.Popen(
             [str(folder.resolve() / BINARY)],
-            cwd=folder,
+            cwd=self._workdir.name,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -151,7 +160,8 @@ class Cloudict:
         self.close()
 
     def close(self) -> None:
-        """Asks the engine to quit, and kills it if it does not within a few seconds."""
+        """Asks the engine to quit, and kills it if it does not within a few seconds;
+        its working folder goes."""
         if self._process.poll() is None:
             try:
                 self._send("quit")
@@ -159,6 +169,7 @@ class Cloudict:
             except (OSError, subprocess.TimeoutExpired):
                 self._process.kill()
                 self._process.wait()
+        self._workdir.cleanup()
 
     def _read_lines(self) -> None:
         assert self._process.stdout is not None

@@ -277,3 +277,17 @@ def test_positions_per_second_replace_each_level_time_and_repeat_the_game():
     assert first.thinking["hard"].positions >= 2000
     assert first.thinking["hard"].positions == again.thinking["hard"].positions
     assert first.moves == again.moves == 4
+
+
+LOGGING_ENGINE = FAKE_ENGINE.replace(
+    "for line in sys.stdin:",
+    "import os\nopen('engine.log', 'a').write(os.getcwd())\nfor line in sys.stdin:",
+)
+
+
+def test_the_engine_runs_in_a_folder_of_its_own_that_goes_with_its_log(tmp_path):
+    folder = fake_engine_folder(tmp_path, LOGGING_ENGINE)
+    with ai_engine.Cloudict(folder, depth=4) as engine:
+        workdir = Path(engine._workdir.name)
+    assert not (folder / "engine.log").exists()  # nothing grows in the engine's folder
+    assert workdir != folder and not workdir.exists()
