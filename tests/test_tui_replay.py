@@ -14,7 +14,17 @@ from sixtui.rules.records import GameRecord
 from sixtui.server.cli import main
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.replay import NOT_HERE
-from support.tui_helpers import CONNECT6_WIN, SIZE, burst, glyph_at, history, panel, screen_names
+from support.tui_helpers import (
+    CONNECT6_WIN,
+    SIZE,
+    burst,
+    glyph_at,
+    history,
+    hot_seat,
+    panel,
+    play_all,
+    screen_names,
+)
 
 
 def connect6_record(resigned: bool = False) -> GameRecord:
@@ -158,3 +168,19 @@ def test_a_missing_record_is_named(tmp_path, capsys, started):
     with pytest.raises(SystemExit):
         main(["replay", str(tmp_path / "nowhere.txt")])
     assert "cannot read" in capsys.readouterr().err and started == []
+
+
+async def test_a_finished_local_game_is_saved_as_a_record_that_replays(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    app = hot_seat("connect6", size=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        assert "once the game is over" in panel(app, "message") and not list(tmp_path.iterdir())
+        await play_all(app, CONNECT6_WIN)
+        await pilot.pause()
+        await pilot.press("b", "e")  # from the board, past the summary
+        (saved,) = tmp_path.glob("sixtui-connect6-*.txt")
+        assert f"savedin{saved.name}" in panel(app, "message").replace(" ", "")  # wrapped
+    record = GameRecord.parse(saved.read_text(encoding="utf-8"))
+    assert [str(move) for move in record.game.history] == CONNECT6_WIN
+    assert record.players == ("Player 1", "Player 2") and record.game.result.winner == 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import ClassVar
 
 from textual import on
@@ -80,6 +82,7 @@ class GameScreen(FocusScreen[None]):
         Binding("escape", "cancel", "Cancel"),
         Binding("escape", "close_line", "Cancel", priority=True),
         Binding("v", "review", "Review"),
+        Binding("e", "save_record", "Save record"),
         Binding("question_mark", "app.help", "Rules"),
         Binding("q", "quit_game", "Quit"),
     ]
@@ -314,6 +317,8 @@ class GameScreen(FocusScreen[None]):
             return ready.get(action, description if action in WHILE_READY else None)
         if game.is_over:
             after_the_end = {"centre", "app.help", "quit_game", "review"}
+            if not session.shared:
+                after_the_end.add("save_record")
             if session.may_chat:
                 after_the_end.add("chat")
             if session.watching:
@@ -330,6 +335,7 @@ class GameScreen(FocusScreen[None]):
             return "Thinking…"
         offered = {
             "review": session.watching,  # players step through the game once it is over
+            "save_record": False,  # once the game is over, and only here, not online
             "undo": session.may_undo,
             "resign": session.may_resign,
             # A piece picked shows where it may go whether hints are on or not.
@@ -710,6 +716,28 @@ class GameScreen(FocusScreen[None]):
         replay = ReplaySession(GameRecord(session.game.copy(), tuple(players)))
         replay.go_to(replay.moves - 1)  # one move back: the last one is on the board here
         self.app.push_screen(ReplayScreen(replay))
+
+    def action_save_record(self) -> None:
+        """Writes the record of the game just played to a file in the folder sixtui was
+        started from (never on a server's disk: online, the archive keeps every game)."""
+        session = self.session
+        if session.shared:
+            self._say("online, the server's archive keeps every game: replay NUMBER in the lobby")
+            return
+        if not session.game.is_over:
+            self._say("the record is saved once the game is over")
+            return
+        players = [session.player_at(seat).name for seat in range(session.game.players)]
+        when = datetime.now(UTC)
+        headers = {"Site": "sixtui, one terminal", "Date": f"{when:%Y-%m-%d}"}
+        text = str(GameRecord(session.game, tuple(players), headers))
+        path = Path.cwd() / f"sixtui-{session.game.name}-{when:%Y%m%d-%H%M%S}.txt"
+        try:
+            path.write_text(text + "\n", encoding="utf-8")
+        except OSError as why:
+            self._say(f"the record could not be saved: {why.strerror or why}")
+            return
+        self._say(f"saved in {path.name}: sixtui replay {path.name} steps through it")
 
     def action_quit_game(self) -> None:
         if self._game_over() or not self.session.may_resign:

@@ -38,6 +38,7 @@ KEYS = """\
 | ! | Six with declaring: declare, or make your next move declare |
 | n | the next game of the match, once this one is over |
 | v | review the moves on a replay (← → Home End), once the game is over; q comes back |
+| e | local games, once over: save the game's record in the folder sixtui started from |
 | ? | these rules; 1 to 4 jump to keys, Connect6, Game of 6, Six |
 | t | online: chat with the table (`/say TEXT` too); spectators talk among themselves |
 | q | leave the game (asks first while it runs) |
