@@ -48,7 +48,7 @@ async def test_after_the_end_the_footer_offers_the_next_game_and_the_board_not_m
         assert key_bar(app) == "n Next game b See the board q Leave"
         await pilot.press("b")
         assert isinstance(app.screen, GameScreen)
-        assert key_bar(app) == "n Next game ? Rules q Quit"
+        assert key_bar(app) == "n Next game v Review e Save record ? Rules q Quit"
         for key in ("u", "r", "slash", "enter"):
             await pilot.press(key)
             assert panel(app, "message") == "the game is over: n starts the next one"
@@ -69,7 +69,7 @@ async def test_after_the_match_the_footer_offers_no_next_game():
         await pilot.press("n")  # nothing to start
         assert isinstance(app.screen, SummaryScreen)
         await pilot.press("b")
-        assert key_bar(app) == "? Rules q Quit"
+        assert key_bar(app) == "v Review e Save record ? Rules q Quit"
         await pilot.press("u")
         assert panel(app, "message") == "the match is over: q leaves"
 
@@ -82,9 +82,9 @@ async def test_while_the_move_list_has_focus_the_footer_says_how_to_scroll_it():
         await play_all(app, CONNECT6_WIN)
         await pilot.pause()
         await pilot.press("b")  # from the summary back to the move list
-        assert key_bar(app) == "↑↓ Scroll moves n Next game ? Rules q Quit"
+        assert key_bar(app) == "↑↓ Scroll moves n Next game v Review e Save record ? Rules q Quit"
         await pilot.press("escape")
-        assert key_bar(app) == "n Next game ? Rules q Quit"
+        assert key_bar(app) == "n Next game v Review e Save record ? Rules q Quit"
 
 
 async def test_hints_and_declaring_are_offered_in_the_games_that_have_them():
