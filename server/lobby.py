@@ -94,6 +94,7 @@ from sixtui.tui.player_text import cut, printable, shown_word
 log = logging.getLogger("sixtui.server")
 
 LONGEST_NAME = 24  # cells: a longer name is cut, so that every list keeps its columns
+RATINGS_KEPT = 30.0  # seconds a rating read for the list of people is shown before reading again
 TEAM_HINT = "pair six --players 4 waits for a game as a team"
 
 
@@ -128,6 +129,7 @@ class HubLobby(LobbySession):
         self._subscriptions: list[Subscription] = []
         self._readers: list[asyncio.Task[None]] = []
         self._pairing: asyncio.Task[None] | None = None  # passes again while waiting
+        self._ratings_read: dict[tuple[str, str], tuple[str, float]] = {}  # and when
 
     @classmethod
     async def open(
@@ -172,7 +174,27 @@ class HubLobby(LobbySession):
     # -- what the player sees ------------------------------------------------------------
 
     def view(self) -> LobbyView:
-        return self._copy.view(self._me.sid, self._waiting)
+        rating_of = self._waiting_rating if self._archive is not None else None
+        return self._copy.view(self._me.sid, self._waiting, rating_of)
+
+    def _waiting_rating(self, entry: Presence) -> str:
+        """A waiting person's rating at the game they wait for, as shown: read from the
+        archive at most every :data:`RATINGS_KEPT` seconds, as the lobby is drawn again at
+        every piece of news."""
+        if entry.doing != "waiting" or not entry.pool or entry.identity.startswith(GUEST):
+            return ""
+        try:
+            choice = GameChoice.from_key(entry.pool)
+        except ValueError:
+            return ""
+        key = (entry.identity, variant(choice.game, choice.options()))
+        now = self._clock()
+        kept = self._ratings_read.get(key)
+        if kept is None or now - kept[1] > RATINGS_KEPT:
+            assert self._archive is not None
+            kept = self._archive.rating(*key).label, now
+            self._ratings_read[key] = kept
+        return kept[0]
 
     # -- commands --------------------------------------------------------------------------
 

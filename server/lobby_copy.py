@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -264,8 +264,14 @@ class LobbyCopy:
 
     # -- the view --------------------------------------------------------------------------
 
-    def view(self, sid: str, waiting: tuple[GameChoice, Waiter] | None) -> LobbyView:
-        """The lobby as the player at session ``sid`` sees it, waiting as ``waiting`` says."""
+    def view(
+        self,
+        sid: str,
+        waiting: tuple[GameChoice, Waiter] | None,
+        rating_of: Callable[[Presence], str] | None = None,
+    ) -> LobbyView:
+        """The lobby as the player at session ``sid`` sees it, waiting as ``waiting`` says;
+        ``rating_of`` gives the rating shown beside a person, if any."""
         me = self.people[sid]
         partner = self.partner_of(sid)
         partner_name = partner[1].name if partner else None
@@ -276,7 +282,7 @@ class LobbyCopy:
         }
         return LobbyView(
             me=me.name,
-            people=self._people_view(me.identity),
+            people=self._people_view(me.identity, rating_of),
             pools=self._pools_view(waiting[0].key if waiting else None),
             challenges=self._challenges_view(me.identity),
             tables=tuple(sorted(self.tables.values(), key=lambda table: _table_order(table.id))),
@@ -291,7 +297,9 @@ class LobbyCopy:
             pool=waiting[0] if waiting else None,
         )
 
-    def _people_view(self, me: str) -> tuple[Person, ...]:
+    def _people_view(
+        self, me: str, rating_of: Callable[[Presence], str] | None = None
+    ) -> tuple[Person, ...]:
         """Everyone once (a person at several sessions by what keeps them busiest), the
         player first, then by name; partners named once both have asked."""
         wanted: dict[str, set[str]] = {}
@@ -314,6 +322,7 @@ class LobbyCopy:
                 if folded(entry.name) in wanted.get(folded(entry.partner), ())
                 else None,
                 entry.table,
+                rating_of(entry) if rating_of is not None else "",
             )
             for entry in ordered
         )

@@ -144,3 +144,18 @@ async def test_at_a_table_ratings_show_beside_names_and_move_when_the_game_is_ar
     await ann.close()
     await watcher.close()
     await archivist.close()
+
+
+async def test_a_waiting_player_s_rating_at_that_game_shows_in_the_list_of_people():
+    archive = Archive(":memory:")
+    played(archive, 3)  # ann beat bob three times at Connect6
+    hub = MemoryHub()
+    ann, bob = await lobby_of(hub, "ann", archive), await lobby_of(hub, "bob", archive)
+    await ann.command("pair connect6 --size 9")
+    await settle()
+    people = {person.name: person for person in bob.view().people}
+    expected = archive.rating("key-ann", "connect6").label
+    assert people["ann"].rating == expected and expected != "1500?"
+    assert people["bob"].rating == ""  # not waiting
+    await ann.close()
+    await bob.close()

@@ -35,13 +35,15 @@ UpdateKind = Literal["lobby", "chat", "notice", "seated"]
 @dataclass(frozen=True)
 class Person:
     """Someone in the lobby, and what they are doing: ``what`` says which game they wait
-    for, play or watch, and against whom."""
+    for, play or watch, and against whom; ``rating`` is, while they wait, their rating at
+    that game (for a player with an SSH key)."""
 
     name: str
     doing: Doing
     what: str = ""
     partner: str | None = None
     table: str | None = None
+    rating: str = ""
 
 
 @dataclass(frozen=True)

@@ -291,13 +291,16 @@ DOING = {"lobby": "in the lobby", "waiting": "waits:", "playing": "plays", "watc
 
 
 def person_runs(person: Person, me: str) -> tuple[Run, ...]:
-    """A person's row: their name, their partner, and what they are doing."""
+    """A person's row: their name, their rating while they wait, their partner, and what
+    they are doing."""
     name = cut(person.name, NAME_WIDTH)
     partner = f"with {person.partner}, " if person.partner else ""
     doing = DOING[person.doing] + (f" {person.what}" if person.what else "")
+    rating = f"{person.rating} " if person.rating else ""
     return (
         (name, "mine" if person.name == me else "name"),
         (" " * (NAME_WIDTH + 1 - cells(name)), "plain"),
+        (rating, "muted"),
         (partner, "muted"),
         (doing, "plain"),
     )
