@@ -18,13 +18,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sixtui.ai.worker import Thinker
 from sixtui.rules import new_game
 from sixtui.rules.records import GameRecord
 from sixtui.server.archive import Archive, ArchiveFileError, Ended, open_archive
 from sixtui.server.archiving import ENDED_GAMES, Archivist, ended_from
 from sixtui.server.hub import MemoryHub
+from sixtui.server.names import NameBook
 from sixtui.server.ratings import PROVISIONAL_GAMES, Rating, rate, variant
 from sixtui.server.rooms import open_table
+from sixtui.server.settings import Settings
+from sixtui.server.shared import Shared
 from sixtui.server.table_state import SeatHolder
 from support.tables import ANN, BOB, CAT, DAN, ROW_WIN, connect6, play_turns, send, state_of
 from support.tables import Clock as WallClock
@@ -266,3 +270,14 @@ async def test_each_turn_s_time_is_archived_with_its_last_move():
     record = GameRecord.parse(archive.record(archived.id) or "")
     assert record.times[1:] == [None, 12.0, None, 7.0]  # the first from the table's opening
     assert "2. A1 A2 {12.0s} 3. F5 G5 {7.0s}" in (archive.record(archived.id) or "")
+
+
+async def test_a_server_stopping_writes_the_games_that_ended_before_it_stops(tmp_path):
+    archive = open_archive(tmp_path)
+    shared = Shared(Settings(data_dir=tmp_path), Thinker(), NameBook(":memory:"), archive=archive)
+    table = await open_table(shared.hub, "connect6", {"size": 9}, [[ANN], [BOB]], opener=0)
+    await send(shared.hub, table, ANN, "resign")  # the game ends as the server is stopped
+    await shared.close()
+    archive.close()
+    again = open_archive(tmp_path)
+    assert again.count() == 1 and '[Reason "resign"]' in (again.record(1) or "")
