@@ -712,8 +712,7 @@ class GameScreen(FocusScreen[None]):
         if not session.game.history:
             self._say("no move has been played yet")
             return
-        players = [session.player_at(seat).name for seat in range(session.game.players)]
-        replay = ReplaySession(GameRecord(session.game.copy(), tuple(players)))
+        replay = ReplaySession(self._record())
         replay.go_to(replay.moves - 1)  # one move back: the last one is on the board here
         self.app.push_screen(ReplayScreen(replay))
 
@@ -727,10 +726,8 @@ class GameScreen(FocusScreen[None]):
         if not session.game.is_over:
             self._say("the record is saved once the game is over")
             return
-        players = [session.player_at(seat).name for seat in range(session.game.players)]
         when = datetime.now(UTC)
-        headers = {"Site": "sixtui, one terminal", "Date": f"{when:%Y-%m-%d}"}
-        text = str(GameRecord(session.game, tuple(players), headers))
+        text = str(self._record({"Site": "sixtui, one terminal", "Date": f"{when:%Y-%m-%d}"}))
         path = Path.cwd() / f"sixtui-{session.game.name}-{when:%Y%m%d-%H%M%S}.txt"
         try:
             path.write_text(text + "\n", encoding="utf-8")
@@ -738,6 +735,12 @@ class GameScreen(FocusScreen[None]):
             self._say(f"the record could not be saved: {why.strerror or why}")
             return
         self._say(f"saved in {path.name}: sixtui replay {path.name} steps through it")
+
+    def _record(self, headers: dict[str, str] | None = None) -> GameRecord:
+        """The game at this table as it stands, with its players' names, as a record."""
+        session = self.session
+        players = tuple(session.player_at(seat).name for seat in range(session.game.players))
+        return GameRecord(session.game.copy(), players, headers or {})
 
     def action_quit_game(self) -> None:
         if self._game_over() or not self.session.may_resign:
