@@ -13,7 +13,9 @@ of a newer sixtui is refused rather than misread.
 >>> from sixtui.rules import new_game
 >>> archive = Archive(":memory:")
 >>> game = new_game("connect6")
->>> game.play("J10"); game.resign(1)
+>>> for point in ["J10", "K10", "K11"]:
+...     game.play(point)
+>>> game.resign(1)
 >>> seats = (SeatHolder("ann", "SHA256:a"), SeatHolder("bob", "SHA256:b"))
 >>> kept = archive.add(Ended(game, seats, ended=1.0))
 >>> [(change.name, change.before, change.after) for change in kept.changes]
@@ -31,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from sixtui.rules import Game
+from sixtui.rules import Game, new_game
 from sixtui.rules.records import GameRecord
 from sixtui.server.data_files import private_file
 from sixtui.server.ratings import PROVISIONAL_GAMES, Rating, rate, variant
@@ -112,11 +114,14 @@ class Ended:
 
     @property
     def rated(self) -> bool:
+        """Finished between players with SSH keys, not casual, and both sides played a
+        turn: a game resigned or drawn before then moves no rating (as lichess aborts)."""
         return (
             self.status == "finished"
             and not self.casual
             and self.game.result is not None
             and all(seat.keyed for seat in self.seats)
+            and _both_sides_moved(self.game)
         )
 
 
@@ -181,6 +186,7 @@ class Archive:
     long as the object)."""
 
     def __init__(self, path: Path | str) -> None:
+        self.written = 0  # games this object has written: what was read before may be old
         try:
             self._db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -269,6 +275,7 @@ class Archive:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        self.written += 1
         return Archived(game_id, tuple(changes))
 
     def _rating(self, seat: SeatHolder, kind: str) -> Rating:
@@ -347,6 +354,18 @@ class Archive:
             (kind, PROVISIONAL_GAMES, limit),
         ).fetchall()
         return [(str(name), Rating(mu, sigma, games)) for name, mu, sigma, games in rows]
+
+
+def _both_sides_moved(game: Game) -> bool:
+    """Whether each team played at least one move of ``game``."""
+    replay = new_game(game.name, **game.options())
+    moved = set()
+    for move in game.history:
+        moved.add(replay.team(replay.to_move))
+        if len(moved) == 2:
+            return True
+        replay.play(move)
+    return False
 
 
 def _rated(game: Game, before: list[Rating | None]) -> list[Rating | None]:

@@ -30,6 +30,7 @@ from sixtui.rules import Game, GameDataError, load_game, new_game
 from sixtui.server.archive import Archive, Archived, Ended
 from sixtui.server.hub import Hub, Lagged, Subscription
 from sixtui.server.table_state import SeatHolder, TableState
+from sixtui.tui.player_text import printable
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +60,7 @@ async def hand_over(hub: Hub, table_id: str, state: TableState, now: float) -> N
         "table": table_id,
         "casual": state.casual,
         "times": _move_times(game, state.took),
+        "clock": None if state.clock is None else state.clock.text,
     }
     member = f"{table_id}/{state.number}/{state.version}"
     await hub.queue_join(ENDED_GAMES, member, msgpack.packb(entry))
@@ -107,6 +109,8 @@ def ended_from(data: bytes) -> Ended:
         raise NotAnEndedGame("not a game that ended: a seat has no name")
     when = datetime.fromtimestamp(ended, UTC)
     headers = {"Site": "sixtui", "Date": f"{when:%Y-%m-%d}", "Time": f"{when:%H:%M:%S}"}
+    if isinstance(entry.get("clock"), str):
+        headers["Clock"] = printable(entry["clock"])
     table, casual = str(entry.get("table", "")), entry.get("casual") is True
     times = entry.get("times", [])
     if not isinstance(times, list) or len(times) > len(game.history):

@@ -94,7 +94,6 @@ from sixtui.tui.player_text import cut, printable, shown_word
 log = logging.getLogger("sixtui.server")
 
 LONGEST_NAME = 24  # cells: a longer name is cut, so that every list keeps its columns
-RATINGS_KEPT = 30.0  # seconds a rating read for the list of people is shown before reading again
 TEAM_HINT = "pair six --players 4 waits for a game as a team"
 
 
@@ -129,7 +128,8 @@ class HubLobby(LobbySession):
         self._subscriptions: list[Subscription] = []
         self._readers: list[asyncio.Task[None]] = []
         self._pairing: asyncio.Task[None] | None = None  # passes again while waiting
-        self._ratings_read: dict[tuple[str, str], tuple[str, float]] = {}  # and when
+        self._ratings_read: dict[tuple[str, str], tuple[str, int]] = {}  # and at which write
+        self._left_table: str | None = None  # the table whose game goes on without them
 
     @classmethod
     async def open(
@@ -179,7 +179,7 @@ class HubLobby(LobbySession):
 
     def _waiting_rating(self, entry: Presence) -> str:
         """A waiting person's rating at the game they wait for, as shown: read from the
-        archive at most every :data:`RATINGS_KEPT` seconds, as the lobby is drawn again at
+        archive again only once it has written a game, as the lobby is drawn again at
         every piece of news."""
         if entry.doing != "waiting" or not entry.pool or entry.identity.startswith(GUEST):
             return ""
@@ -188,11 +188,11 @@ class HubLobby(LobbySession):
         except ValueError:
             return ""
         key = (entry.identity, variant(choice.game, choice.options()))
-        now = self._clock()
+        archive = self._archive
+        assert archive is not None
         kept = self._ratings_read.get(key)
-        if kept is None or now - kept[1] > RATINGS_KEPT:
-            assert self._archive is not None
-            kept = self._archive.rating(*key).label, now
+        if kept is None or kept[1] != archive.written:
+            kept = archive.rating(*key).label, archive.written
             self._ratings_read[key] = kept
         return kept[0]
 
@@ -639,6 +639,7 @@ class HubLobby(LobbySession):
         if table is not None and state is not None:
             sides = [[holder.name for holder in side] for side in state.sides]
             await self.back_at(table, GameChoice(state.game, **state.options), sides)
+            self._left_table = table
         else:
             await self._present(doing="lobby", table=None, what="")
         self._tell(LobbyUpdate("lobby"))
@@ -646,6 +647,7 @@ class HubLobby(LobbySession):
     async def back_at(self, table: str, choice: GameChoice, sides: list[list[str]]) -> None:
         """The player is back in their seat at ``table``, between ``sides`` (the names on
         each): the others see them playing there."""
+        self._left_table = None
         what = playing_text(choice, sides, self._me.name)
         await self._present(doing="playing", table=table, what=what, pool=None)
 
@@ -731,9 +733,18 @@ class HubLobby(LobbySession):
             self._tell(LobbyUpdate("chat"))
 
     async def _heard_table(self, news: dict[str, Any]) -> None:
-        """A game in progress began, changed or ended."""
+        """A game in progress began, changed or ended; the game the player left ended
+        without them (on time, say): they are in the lobby again, and told so."""
         if self._copy.heard_table(news):
             self._tell(LobbyUpdate("lobby"))
+        left = self._left_table
+        if left is None or str(news.get("id")) != left:
+            return
+        if await seated.table_of(self._hub, self._me.identity) is None:
+            self._left_table = None
+            await self._present(doing="lobby", table=None, what="")
+            notice = f"your game {left} is over: profile {self._me.name} shows how it ended"
+            self._tell(LobbyUpdate("notice", notice))
 
     async def _heard_mine(self, news: dict[str, Any]) -> None:
         """News for this session alone."""
@@ -766,6 +777,7 @@ class HubLobby(LobbySession):
     async def _seated(self, table: str, choice: GameChoice, sides: list[list[str]]) -> None:
         names = [[str(name) for name in side] for side in sides]
         await self._stop_waiting()  # seated by a challenge, or the computer, while waiting
+        self._left_table = None
         what = playing_text(choice, names, self._me.name)
         await self._present(doing="playing", table=table, what=what, pool=None)
         self._tell(LobbyUpdate("seated", seated_text(choice, names, self._me.name), table))

@@ -67,11 +67,20 @@ def _game_line(played: Played) -> str:
     return f"#{played.id:<6} {when}  {title} against {opponents}: {played.outcome}{how}{rating}"
 
 
+# How a game was lost, said of the loser, where the winners' words would say it of them.
+LOST_BY = {"resign": "resigned", "left": "left the game", "time": "ran out of time"}
+
+
 def _how(played: Played) -> str:
     reason = played.reason
     if played.outcome == "aborted" or reason is None:
         return ""
-    words = DRAWN_BY.get(reason) if played.winner is None else WON_BY.get(reason)
+    if played.winner is None:
+        words = DRAWN_BY.get(reason)
+    elif played.outcome == "lost":
+        words = LOST_BY.get(reason, WON_BY.get(reason))
+    else:
+        words = WON_BY.get(reason)
     return f" ({words})" if words else ""
 
 

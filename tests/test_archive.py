@@ -39,9 +39,11 @@ HAL = SeatHolder("Hal", level="easy")
 
 
 def won_connect6(winner: int, size: int = 9):
-    """A Connect6 game on ``size`` that team ``winner`` wins by resignation of the other."""
+    """A Connect6 game on ``size`` that team ``winner`` wins by resignation of the other,
+    once each side has played a turn."""
     game = new_game("connect6", size=size)
-    game.play("E5")
+    for point in ["E5", "A1", "A2"]:
+        game.play(point)
     game.resign(1 - winner)
     return game
 
@@ -59,7 +61,8 @@ def test_a_win_raises_the_winner_and_lowers_the_loser():
 
 def test_partners_share_their_teams_result():
     game = new_game("six", players=4)
-    game.play(game.legal_moves()[0])
+    for _ in range(4):  # a piece each
+        game.play(game.legal_moves()[0])
     game.resign(1)  # seats 1 and 3 lose
     archive = Archive(":memory:")
     archive.add(Ended(game, tuple(KEYS), ended=1.0))
@@ -114,6 +117,15 @@ def test_ratings_over_any_results_stay_finite_and_move_the_right_way(games):
         ratings[first], ratings[second] = a, b
 
 
+def test_a_game_ended_before_both_sides_played_a_turn_moves_no_rating():
+    game = new_game("connect6", size=9)
+    game.play("E5")
+    game.resign(1)  # White resigns without a stone
+    archive = Archive(":memory:")
+    assert archive.add(Ended(game, (KEYS[0], KEYS[1]), ended=1.0)).changes == ()
+    assert archive.rating("SHA256:ann", "connect6") == Rating() and archive.count() == 1
+
+
 def test_a_rating_is_provisional_for_its_first_games():
     rating = Rating()
     for _ in range(PROVISIONAL_GAMES):
@@ -163,7 +175,8 @@ number = 0
 while True:
     number += 1
     game = new_game("six", players=4)
-    game.play(game.legal_moves()[0])
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
     game.resign(number % 4)
     archive.add(Ended(game, tuple(keys), ended=float(number)))
 """
@@ -281,3 +294,13 @@ async def test_a_server_stopping_writes_the_games_that_ended_before_it_stops(tmp
     archive.close()
     again = open_archive(tmp_path)
     assert again.count() == 1 and '[Reason "resign"]' in (again.record(1) or "")
+
+
+async def test_an_archived_game_names_its_clock():
+    hub = MemoryHub()
+    table = await open_table(hub, "connect6", {"size": 9}, [[ANN], [BOB]], opener=0, clock="3+2")
+    await play_turns(hub, table, ["E5", "A1 A2"])
+    await send(hub, table, BOB, "resign")
+    archive = Archive(":memory:")
+    (archived,) = await Archivist(hub, archive).archive_waiting()
+    assert '[Clock "3+2"]' in (archive.record(archived.id) or "")

@@ -21,7 +21,7 @@ from sixtui.tui.session import Update
 from support.lobby_helpers import LobbyApp, TablesOpened, settle
 from support.tables import ANN as TABLE_ANN
 from support.tables import BOB as TABLE_BOB
-from support.tables import connect6, send
+from support.tables import connect6, play_turns, send
 from support.tui_helpers import SIZE, burst, screen_names
 
 ANN, BOB, GUEST = (
@@ -38,7 +38,7 @@ def played(archive: Archive, games: int, seats=(ANN, BOB), seed: int = 1) -> lis
     kept = []
     for number in range(games):
         game = new_game("connect6", size=9)
-        for _ in range(rng.randrange(1, 8)):
+        for _ in range(rng.randrange(3, 9)):  # both sides play a turn: the game is rated
             game.play(rng.choice(game.legal_moves()))
         game.resign(1)
         archive.add(Ended(game, seats, ended=1_764_000_000.0 + number))
@@ -64,7 +64,7 @@ async def test_a_profile_shows_ratings_results_and_the_last_games_newest_first()
     assert "0 won, 12 lost, 0 drawn" in connect6 and "?" not in connect6.split()[1]
     games = [line.strip() for line in page.lines if line.strip().startswith("#")]
     assert len(games) == 10 and games[0].startswith("#12 ") and games[-1].startswith("#3 ")
-    assert "against ann: lost (the other side resigned)" in games[0] and "→" in games[0]
+    assert "against ann: lost (resigned)" in games[0] and "→" in games[0]  # said of bob
     await ann.close()
 
 
@@ -131,6 +131,7 @@ async def test_at_a_table_ratings_show_beside_names_and_move_when_the_game_is_ar
     heard: list[Update] = []
     ann.subscribe(heard.append)
     assert [ann.player_at(seat).rating for seat in (0, 1)] == ["1500?", "1500?"]
+    await play_turns(hub, table, ["E5", "A1 A2"])
     await send(hub, table, TABLE_BOB, "resign")
     for _ in range(200):
         if any(update.kind == "table" for update in heard):

@@ -201,3 +201,22 @@ async def test_a_lobby_lists_a_game_as_it_begins_changes_and_ends():
     await settle()
     assert cy.view.tables == ()
     await close_all(ann, bob, cy)
+
+
+async def test_a_game_that_ends_while_its_player_is_in_the_lobby_frees_them_and_says_so():
+    hub = MemoryHub()
+    ann, bob, cy = await players(hub, ROOMS, "ann", "bob", "cy")
+    await ann.command("pair connect6")
+    await bob.command("pair connect6")
+    (table,) = seated_at(ann)
+    await ann.lobby.returned()  # ann goes back to the lobby; her game goes on without her
+    await settle()
+    assert {p.name: p.doing for p in cy.view.people}["ann"] == "playing"
+    bob_at_table = await TableSession.join(hub, table, "key-bob")
+    await bob_at_table.resign()
+    await settle()
+    assert {p.name: p.doing for p in cy.view.people}["ann"] == "lobby"
+    assert ann.told()[-1] == "your game 1 is over: profile ann shows how it ended"
+    assert "is playing now" not in await cy.command("challenge ann gameof6")
+    await bob_at_table.close()
+    await close_all(ann, bob, cy)

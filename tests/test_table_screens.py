@@ -113,6 +113,10 @@ async def test_clocks_count_down_on_both_screens_and_time_up_ends_the_game():
 async def test_the_summary_shows_the_ratings_the_game_moved():
     async with two_screens("connect6", {"size": 9}, archive=Archive(":memory:")) as (ann, bob):
         assert panel(bob.app, "seats").splitlines() == ["● Ann  1500?", "○ Bob  1500? · you"]
+        await game_screen(ann.app).session.play_turn(["E5"])
+        await wait_until(bob, lambda: history(bob.app) == ["E5"], "Ann's stone")
+        await game_screen(bob.app).session.play_turn(["A1", "A2"])
+        await wait_until(ann, lambda: len(history(ann.app)) == 3, "Bob's turn")
         await ann.press("r", "y")  # Ann resigns
         await wait_until(bob, lambda: isinstance(bob.app.screen, SummaryScreen), "the summary")
         text = lambda: str(bob.app.screen.query_one("#summary", Static).render())  # noqa: E731
