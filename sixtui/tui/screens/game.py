@@ -447,6 +447,8 @@ class GameScreen(FocusScreen[None]):
 
     def _why_not_now(self) -> str:
         game = self.session.game
+        if self.session.watching:
+            return "you are watching: the players play here, and v reviews the moves"
         if self.session.match.is_over:
             if self.session.shared:
                 return "the match is over: n asks for a rematch, q leaves"
