@@ -139,3 +139,20 @@ async def test_the_moves_are_reviewed_on_a_replay_over_the_table_once_the_game_i
         assert bob.app.screen.session.ply == 1
         await bob.press("q")
         assert isinstance(bob.app.screen, GameScreen)
+
+
+async def test_a_spectator_who_tries_to_move_is_told_they_are_watching():
+    hub = MemoryHub()
+    table = await open_table(hub, "connect6", {"size": 9}, [[ANN], [BOB]], opener=0)
+    app = SixtuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+
+        async def watch() -> None:
+            await app.push_screen(GameScreen(await TableSession.join(hub, table)))
+
+        app.call_later(watch)
+        await pilot.pause()
+        await pilot.press("enter")
+        assert panel(app, "message").startswith("you are watching: the players play here")
+        await game_screen(app).session.close()
+    await hub.close()
