@@ -127,6 +127,7 @@ DAMAGED = [
     ('[Game "connect6"]\n[Site "a\x1b[31mb"]', 2, "control character"),
     ('[Game "connect6"]\n\n1. J10\n2. K11 Z99', 4, "move 3, Z99"),
     ('[Game "connect6"]\n\n1. J10 2. K11 K11', 3, "K11 is taken"),
+    ('[Game "connect6"]\r\n\r\n1. J10 2.\r0 K10', 3, "move 2, 0:"),  # only \n ends a line
     ('[Game "connect6"]\n\n1. J10 3. K11', 3, "turn 3 where turn 2 comes next"),
     ('[Game "connect6"]\n\n1. J10 2. K11 {12s', 3, "never closed"),
     ('[Game "connect6"]\n[Result "1-0"]\n\n1. J10', 2, "leave the game unfinished"),

@@ -147,10 +147,11 @@ class GameRecord:
             raise RecordError(1, f"a record is text, not {type(text).__name__}")
         if len(text) > MAX_RECORD_CHARACTERS:
             raise RecordError(1, "the record is too long to be one game")
-        headers, header_lines, body_start = _read_headers(text.splitlines())
+        lines = text.replace("\r\n", "\n").split("\n")  # lines as an editor numbers them
+        headers, header_lines, body_start = _read_headers(lines)
         game = _new_game(headers, header_lines)
         players = _players(game, headers, header_lines)
-        times = _play_moves(game, text.splitlines()[body_start:], body_start, headers)
+        times = _play_moves(game, lines[body_start:], body_start, headers)
         _end(game, headers, header_lines, body_start)
         known = {"Game", *RESULT_HEADERS, *(name.capitalize() for name in game.options())}
         others = {
