@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Literal, Self
 
 import msgpack
 
@@ -97,7 +97,7 @@ class Game(ABC):
 
     def resign(self, seat: int) -> None:
         """The seat gives up; the other team wins with reason ``resign``."""
-        self._concede(seat, left=False)
+        self._concede(seat, "resign")
 
     def forfeit(self, seat: int) -> None:
         """The seat's player left the table and did not come back: the other team wins,
@@ -110,7 +110,7 @@ class Game(ABC):
         >>> g.result
         Result(winner=1, reason='left', points=())
         """
-        self._concede(seat, left=True)
+        self._concede(seat, "left")
 
     def time_out(self, seat: int) -> None:
         """The seat's time ran out: the other team wins with reason ``time``, unless it
@@ -123,28 +123,26 @@ class Game(ABC):
         >>> g.result
         Result(winner=0, reason='time', points=())
         """
-        self._check_seat(seat)
-        if self._result is not None:
-            raise IllegalMove("the game is over")
-        other = 1 - self.team(seat)
-        winner = other if self.could_still_win(other) else None
-        self._result = Result(winner, "time", self._points(winner))
-        self._resigned_seat = seat
-        self._timed_out = True
+        self._concede(seat, "time")
 
     def could_still_win(self, team: int) -> bool:
         """Whether ``team`` could yet win, however the game went on (a side whose time
         runs out loses only to a side that could): here, always."""
         return True
 
-    def _concede(self, seat: int, left: bool) -> None:
+    def _concede(self, seat: int, reason: Literal["resign", "left", "time"]) -> None:
+        """Ends the game by the seat's resignation, leaving or time running out: the other
+        team wins, or, when the seat's time ran out and that team could no longer win at
+        all, the game is drawn."""
         self._check_seat(seat)
         if self._result is not None:
             raise IllegalMove("the game is over")
-        winner = 1 - self.team(seat)
-        self._result = Result(winner, "left" if left else "resign", self._points(winner))
+        other = 1 - self.team(seat)
+        winner = None if reason == "time" and not self.could_still_win(other) else other
+        self._result = Result(winner, reason, self._points(winner))
         self._resigned_seat = seat
-        self._left = left
+        self._left = reason == "left"
+        self._timed_out = reason == "time"
 
     def agree_draw(self) -> None:
         """Both sides agree to a draw: the game ends drawn with reason ``agreement`` (in
