@@ -13,8 +13,9 @@ Hub names:
   status (``finished`` or ``aborted``), when it ended, whether it was casual, and the
   seconds each move took (a turn's with its last move);
 * ``games:ended:news`` (topic): a word each time one joins the queue;
-* ``games:rated:TABLE`` (topic): once a game of the table is archived rated, each player's
-  rating before and after it, a msgpack map of identity to ``[before, after]`` as shown.
+* ``games:archived:TABLE`` (topic): once a game of the table is archived, its number in
+  the archive and, when it was rated, each player's rating before and after it: a msgpack
+  map ``{"number": N, "ratings": {identity: [before, after]}}``, ratings as shown.
 """
 
 from __future__ import annotations
@@ -38,9 +39,10 @@ ENDED_GAMES = "games:ended"
 ENDED_NEWS = "games:ended:news"
 
 
-def rated_topic(table_id: str) -> str:
-    """Where the rating changes of the games of ``table_id`` are told, as they are archived."""
-    return f"games:rated:{table_id}"
+def archived_topic(table_id: str) -> str:
+    """Where the games of ``table_id`` are told as they are archived: their numbers there,
+    and the ratings they moved."""
+    return f"games:archived:{table_id}"
 
 
 class NotAnEndedGame(ValueError):
@@ -173,7 +175,8 @@ class Archivist:
                 log.exception("archive: the game %s could not be written", member)
                 continue
             written.append(archived)
-            if archived.changes and ended.table:
-                changes = {c.identity: [c.before, c.after] for c in archived.changes}
-                await self._hub.publish(rated_topic(ended.table), msgpack.packb(changes))
+            if ended.table:
+                ratings = {c.identity: [c.before, c.after] for c in archived.changes}
+                news = {"number": archived.id, "ratings": ratings}
+                await self._hub.publish(archived_topic(ended.table), msgpack.packb(news))
         return written

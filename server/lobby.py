@@ -174,26 +174,19 @@ class HubLobby(LobbySession):
     # -- what the player sees ------------------------------------------------------------
 
     def view(self) -> LobbyView:
-        rating_of = self._waiting_rating if self._archive is not None else None
+        rating_of = self._rating if self._archive is not None else None
         return self._copy.view(self._me.sid, self._waiting, rating_of)
 
-    def _waiting_rating(self, entry: Presence) -> str:
-        """A waiting person's rating at the game they wait for, as shown: read from the
-        archive again only once it has written a game, as the lobby is drawn again at
-        every piece of news."""
-        if entry.doing != "waiting" or not entry.pool or entry.identity.startswith(GUEST):
-            return ""
-        try:
-            choice = GameChoice.from_key(entry.pool)
-        except ValueError:
-            return ""
-        key = (entry.identity, variant(choice.game, choice.options()))
+    def _rating(self, identity: str, kind: str) -> str:
+        """A person's rating at ``kind`` of game, as shown: read from the archive again
+        only once it has written a game, as the lobby is drawn again at every piece of
+        news."""
         archive = self._archive
         assert archive is not None
-        kept = self._ratings_read.get(key)
+        kept = self._ratings_read.get((identity, kind))
         if kept is None or kept[1] != archive.written:
-            kept = archive.rating(*key).label, archive.written
-            self._ratings_read[key] = kept
+            kept = archive.rating(identity, kind).label, archive.written
+            self._ratings_read[identity, kind] = kept
         return kept[0]
 
     # -- commands --------------------------------------------------------------------------
@@ -578,9 +571,10 @@ class HubLobby(LobbySession):
     async def _watch(self, target: str) -> Outcome:
         await self._copy.read_tables(self._hub)
         if target.isdigit():
-            table = self._copy.tables.get(target)
-            if table is None:
+            listed = self._copy.tables.get(target)
+            if listed is None:
                 return Outcome(f"no game numbered {target} is in progress")
+            table = listed.view
         else:
             found = self._copy.table_of(target)
             if isinstance(found, str):

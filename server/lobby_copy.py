@@ -6,8 +6,9 @@ and what its player sees built from it.
 them). Two players are partners once each has asked the other: that follows from their
 two entries, so there is no step of its own to agree on. ``tables:live`` (map, the
 rooms') holds the games in progress, by table id, each a summary with ``game``,
-``options``, ``sides`` (the names on each side) and ``wins``; ``tables:news`` (topic,
-the rooms') tells of every change to it.
+``options``, ``sides`` (the names on each side), ``rated`` (the identity of each player
+with an SSH key, by side), ``clock``, ``casual`` and ``wins``; ``tables:news`` (topic, the
+rooms') tells of every change to it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import difflib
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from sixtui.server import challenges, chat, pairing
@@ -23,8 +24,10 @@ from sixtui.server.challenges import ChallengeRecord
 from sixtui.server.hub import Hub
 from sixtui.server.lobby_news import BadNews, unpack
 from sixtui.server.pairing import PoolSummary, Waiter
+from sixtui.server.ratings import variant
 from sixtui.server.rooms import LIVE_TABLES
 from sixtui.server.seating import Seeker, computer_names
+from sixtui.server.table_state import GUEST
 from sixtui.tui.chat import ChatLine
 from sixtui.tui.lobby_commands import CLOSE, STANDARD_POOLS, GameChoice
 from sixtui.tui.lobby_session import (
@@ -39,6 +42,28 @@ from sixtui.tui.player_text import printable, shown_word
 
 PEOPLE = "lobby:people"
 BUSIEST_FIRST: tuple[Doing, ...] = ("playing", "watching", "waiting", "lobby")
+
+RatingOf = Callable[[str, str], str]
+"""A person's rating as shown, by their identity and the kind of game
+(:func:`~sixtui.server.ratings.variant`)."""
+
+
+@dataclass(frozen=True)
+class ListedTable:
+    """A game in progress as the lobby lists it, and whose ratings go beside its names:
+    the kind of game they are kept for, and the identities of the players with an SSH
+    key by side (``None`` for the others)."""
+
+    view: TableView
+    kind: str
+    rated: tuple[tuple[str | None, ...], tuple[str | None, ...]]
+
+    def with_ratings(self, rating_of: RatingOf) -> TableView:
+        ratings = tuple(
+            tuple("" if identity is None else rating_of(identity, self.kind) for identity in side)
+            for side in self.rated
+        )
+        return replace(self.view, ratings=cast(tuple[tuple[str, ...], tuple[str, ...]], ratings))
 
 
 @dataclass(frozen=True)
@@ -97,7 +122,7 @@ class LobbyCopy:
         self.pools: dict[str, tuple[PoolSummary, float]] = {}  # and when it was read
         self.challenges: dict[str, ChallengeRecord] = {}
         self.ended: set[str] = set()  # challenges closed, should news of them come late
-        self.tables: dict[str, TableView] = {}
+        self.tables: dict[str, ListedTable] = {}
         self.chat: list[chat.SaidLine] = []
         self.muted: set[str] = set()
 
@@ -124,7 +149,7 @@ class LobbyCopy:
         tables = {}
         for table_id, data in (await hub.map_all(LIVE_TABLES)).items():
             try:
-                tables[table_id] = _table_view(table_id, unpack(data))
+                tables[table_id] = _listed_table(table_id, unpack(data))
             except BadNews:
                 continue
         changed = tables != self.tables
@@ -139,7 +164,7 @@ class LobbyCopy:
         if summary is None:
             self.tables.pop(table_id, None)
         elif isinstance(summary, bytes):
-            self.tables[table_id] = _table_view(table_id, unpack(summary))
+            self.tables[table_id] = _listed_table(table_id, unpack(summary))
         else:
             raise BadNews(f"a table's summary is bytes, not {type(summary).__name__}")
         return self.tables.get(table_id) != before
@@ -249,10 +274,11 @@ class LobbyCopy:
         for entry in self.people.values():
             playing = entry.doing == "playing" and entry.table in self.tables
             if playing and folded(entry.name) == folded(name):
-                return self.tables[entry.table]
-        for table in self.tables.values():
-            if any(folded(player) == folded(name) for side in table.sides for player in side):
-                return table
+                return self.tables[entry.table].view
+        for listed in self.tables.values():
+            sides = listed.view.sides
+            if any(folded(player) == folded(name) for side in sides for player in side):
+                return listed.view
         if any(folded(entry.name) == folded(name) for entry in self.people.values()):
             return f"{shown_word(name)} is not playing now"
         return self.nobody(name)
@@ -268,10 +294,12 @@ class LobbyCopy:
         self,
         sid: str,
         waiting: tuple[GameChoice, Waiter] | None,
-        rating_of: Callable[[Presence], str] | None = None,
+        rating_of: RatingOf | None = None,
     ) -> LobbyView:
         """The lobby as the player at session ``sid`` sees it, waiting as ``waiting`` says;
-        ``rating_of`` gives the rating shown beside a person, if any."""
+        ``rating_of`` gives the ratings shown beside names (none without it): of the
+        players in the games in progress, and of each person waiting at the game they
+        wait for."""
         me = self.people[sid]
         partner = self.partner_of(sid)
         partner_name = partner[1].name if partner else None
@@ -285,7 +313,10 @@ class LobbyCopy:
             people=self._people_view(me.identity, rating_of),
             pools=self._pools_view(waiting[0].key if waiting else None),
             challenges=self._challenges_view(me.identity),
-            tables=tuple(sorted(self.tables.values(), key=lambda table: _table_order(table.id))),
+            tables=tuple(
+                listed.view if rating_of is None else listed.with_ratings(rating_of)
+                for _, listed in sorted(self.tables.items(), key=lambda item: _table_order(item[0]))
+            ),
             chat=tuple(
                 ChatLine(line.name, line.text)
                 for line in self.chat
@@ -297,9 +328,7 @@ class LobbyCopy:
             pool=waiting[0] if waiting else None,
         )
 
-    def _people_view(
-        self, me: str, rating_of: Callable[[Presence], str] | None = None
-    ) -> tuple[Person, ...]:
+    def _people_view(self, me: str, rating_of: RatingOf | None = None) -> tuple[Person, ...]:
         """Everyone once (a person at several sessions by what keeps them busiest), the
         player first, then by name; partners named once both have asked."""
         wanted: dict[str, set[str]] = {}
@@ -322,7 +351,7 @@ class LobbyCopy:
                 if folded(entry.name) in wanted.get(folded(entry.partner), ())
                 else None,
                 entry.table,
-                rating_of(entry) if rating_of is not None else "",
+                _waiting_rating(entry, rating_of),
             )
             for entry in ordered
         )
@@ -366,6 +395,19 @@ class LobbyCopy:
         )
 
 
+def _waiting_rating(entry: Presence, rating_of: RatingOf | None) -> str:
+    """A waiting person's rating at the game they wait for, as shown (a guest has none)."""
+    if rating_of is None or entry.doing != "waiting" or not entry.pool:
+        return ""
+    if entry.identity.startswith(GUEST):
+        return ""
+    try:
+        choice = GameChoice.from_key(entry.pool)
+    except ValueError:
+        return ""
+    return rating_of(entry.identity, variant(choice.game, choice.options()))
+
+
 def _text_or_none(value: object) -> str | None:
     return None if value is None else str(value)
 
@@ -385,7 +427,7 @@ def _table_order(table_id: str) -> tuple[int, str]:
     return (int(table_id), "") if table_id.isdigit() else (0, table_id)
 
 
-def _table_view(table_id: str, summary: dict[str, Any]) -> TableView:
+def _listed_table(table_id: str, summary: dict[str, Any]) -> ListedTable:
     """A game in progress as the rooms list it; :class:`BadNews` if it cannot be read."""
     try:
         game, options = str(summary["game"]), dict(summary["options"])
@@ -395,11 +437,34 @@ def _table_view(table_id: str, summary: dict[str, Any]) -> TableView:
             title = game
         first, second = ([printable(str(name)) for name in side] for side in summary["sides"])
         wins = [int(count) for count in summary.get("wins", (0, 0))]
-        return TableView(
+        clock = summary.get("clock")
+        view = TableView(
             table_id,
             title,
             (tuple(first), tuple(second)),
             (wins[0], wins[1]) if len(wins) == 2 else (0, 0),
+            clock=printable(clock) if isinstance(clock, str) else "",
+            casual=summary.get("casual") is True,
         )
+        return ListedTable(view, variant(game, options), _rated_seats(summary, view.sides))
     except (KeyError, TypeError, ValueError) as why:
         raise BadNews(f"not a table: {why}") from None
+
+
+def _rated_seats(
+    summary: dict[str, Any], sides: tuple[tuple[str, ...], tuple[str, ...]]
+) -> tuple[tuple[str | None, ...], tuple[str | None, ...]]:
+    """The identities of a table's players with an SSH key, by side as ``sides`` (none
+    where the summary does not say them right)."""
+    rated = summary.get("rated")
+    if (
+        not isinstance(rated, list)
+        or not all(isinstance(side, list) for side in rated)
+        or [len(side) for side in rated] != [len(side) for side in sides]
+    ):
+        return (tuple(None for _ in sides[0]), tuple(None for _ in sides[1]))
+    first, second = (
+        tuple(identity if isinstance(identity, str) and identity else None for identity in side)
+        for side in rated
+    )
+    return first, second

@@ -15,8 +15,9 @@ Hub names:
   table is removed (topic);
 * ``tables``: the counter that numbers tables;
 * ``tables:live``: the tables whose match is in progress, by id, each a msgpack summary
-  (game, options, names by side, status, wins, game number): the lobby's list of games
-  to watch (map);
+  (game, options, names by side and the identities of those with an SSH key, time
+  control, whether casual, status, wins, game number): the lobby's list of games to
+  watch (map);
 * ``tables:news``: every change to ``tables:live``, as a msgpack map of the table's
   ``id`` and its ``summary`` (nil once it left the list), so that lobbies keep their list
   without reading it again (topic);
@@ -323,6 +324,13 @@ def summary(state: TableState) -> bytes:
                 "game": state.game,
                 "options": dict(state.options),
                 "sides": [[holder.name for holder in side] for side in state.sides],
+                # whose ratings the lobby shows beside their names: those with an SSH key
+                "rated": [
+                    [str(holder.identity) if holder.keyed else None for holder in side]
+                    for side in state.sides
+                ],
+                "clock": None if state.clock is None else state.clock.text,
+                "casual": state.casual,
                 "status": state.status,
                 "wins": list(state.match.wins),
                 "number": state.number,

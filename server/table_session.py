@@ -27,14 +27,14 @@ import contextlib
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, cast
+from typing import cast
 
 import msgpack
 
 from sixtui.rules import Game, IllegalMove, Move
 from sixtui.server import table_life
 from sixtui.server.archive import Archive
-from sixtui.server.archiving import rated_topic
+from sixtui.server.archiving import archived_topic
 from sixtui.server.chat import Speaker
 from sixtui.server.hub import Hub, Lagged, Subscription
 from sixtui.server.intents import Intent, Kind
@@ -112,7 +112,7 @@ class TableSession(GameSession):
             hub, table_id, speaker, spectator=seat is None, heard=self._chat_heard
         )
         self._subscription: Subscription | None = None
-        self._rated: Subscription | None = None  # news of rating changes, with an archive
+        self._archived_as: int | None = None  # the game's number in the archive, once there
         self._flag_timer: asyncio.TimerHandle | None = None  # when the running clock ends
         self._follower = ""  # this session's field among the table's followers
 
@@ -132,18 +132,18 @@ class TableSession(GameSession):
         ``archive``, the players' ratings show beside their names, and move as each
         game is archived."""
         subscription = hub.subscribe(table_topic(table_id))  # first, to miss nothing
-        rated = hub.subscribe(rated_topic(table_id)) if archive is not None else None
+        archived = hub.subscribe(archived_topic(table_id)) if archive is not None else None
         follower = await table_life.follow(hub, table_id, identity)
         state = await read_table(hub, table_id)
         if state is None:
             await subscription.close()
-            if rated is not None:
-                await rated.close()
+            if archived is not None:
+                await archived.close()
             await table_life.leave(hub, table_id, follower, identity, clock)
             raise ValueError(f"game {table_id} is over and gone")
         session = cls(hub, table_id, identity, state, clock, watcher, archive)
         session._follower, session._subscription = follower, subscription
-        session._following = asyncio.create_task(session._follow(subscription, rated))
+        session._following = asyncio.create_task(session._follow(subscription, archived))
         session._watch_the_clock()
         await session._chat.start()
         if identity is not None and identity in state.away:
@@ -222,6 +222,28 @@ class TableSession(GameSession):
             for holder in side
             if holder.identity in state.away
         }
+
+    @property
+    def terms(self) -> str:
+        """ "rated", or why the table's games are not, then its time control; without an
+        archive (where no game is rated), the time control alone."""
+        state = self._state
+        if self._archive is None:
+            counts = ""
+        elif state.casual:
+            counts = "casual"
+        elif any(holder.is_computer for side in state.sides for holder in side):
+            counts = "unrated: the computer plays"
+        elif not all(holder.keyed for holder in state.people):
+            counts = "unrated: a guest plays"
+        else:
+            counts = "rated"
+        clock = "" if state.clock is None else state.clock.text
+        return " · ".join(part for part in (counts, clock) if part)
+
+    @property
+    def archived_as(self) -> int | None:
+        return self._archived_as
 
     def clock_left(self, side: int) -> float | None:
         clock = self._state.clock
@@ -404,10 +426,10 @@ class TableSession(GameSession):
         finally:
             self._sending = False
 
-    async def _follow(self, subscription: Subscription, rated: Subscription | None) -> None:
+    async def _follow(self, subscription: Subscription, archived: Subscription | None) -> None:
         """Takes in each state the topic brings; after losing some (a backlog too long) or
-        a message that is no state, the table as it is now; and the ratings that moved."""
-        hearing = None if rated is None else asyncio.create_task(self._hear_ratings(rated))
+        a message that is no state, the table as it is now; and the games archived."""
+        hearing = None if archived is None else asyncio.create_task(self._hear_archive(archived))
         try:
             while True:
                 try:
@@ -424,23 +446,27 @@ class TableSession(GameSession):
                 hearing.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await hearing
-            if rated is not None:
-                await rated.close()
+            if archived is not None:
+                await archived.close()
 
-    async def _hear_ratings(self, rated: Subscription) -> None:
-        """Shows each player's new rating as the archive moves it, and tells how it moved."""
+    async def _hear_archive(self, archived: Subscription) -> None:
+        """Tells the game's number in the archive as it is kept there, and shows each
+        player's new rating, saying how it moved."""
         while True:
             try:
-                changes = msgpack.unpackb(await anext(rated))
+                news = msgpack.unpackb(await anext(archived))
             except StopAsyncIteration:
                 return
-            except Exception:  # a lost backlog, or a message that is no news of ratings
-                changes = None
+            except Exception:  # a lost backlog, or a message that is no news of the archive
+                news = None
             self._ratings = _ratings_of(self._archive, self._state)
             self.sides = _players(self._state, self._ratings)
-            said = _ratings_news(self._state, changes) if isinstance(changes, dict) else ""
-            if said:
-                self._tell(Update("table", text=said))
+            said = ""
+            if isinstance(news, dict) and type(news.get("number")) is int:
+                self._archived_as = news["number"]
+                ratings = news.get("ratings")
+                said = _archive_news(self._state, news["number"], ratings)
+            self._tell(Update("table", text=said))
 
     def _chat_heard(self) -> None:
         self._tell(Update("chat"))
@@ -485,6 +511,7 @@ class TableSession(GameSession):
         self._game = state.load()
         self._staged, self._shown = [], self._game
         if known is None:
+            self._archived_as = None
             self._tell(Update("new-game"))
             return
         added = tuple(self._game.history[len(known) :])
@@ -515,23 +542,26 @@ def _ratings_of(archive: Archive | None, state: TableState) -> dict[str, str]:
     }
 
 
-def _ratings_news(state: TableState, changes: Mapping[Any, Any]) -> str:
-    """How the last game moved its players' ratings, in words.
+def _archive_news(state: TableState, number: int, changes: object) -> str:
+    """The game's number in the archive and how it moved its players' ratings, in words.
 
     >>> from sixtui.rules import Match
     >>> from sixtui.server.table_state import SeatHolder
     >>> state = TableState("connect6", {"size": 9}, ((SeatHolder("ann", "k1"),),
     ...     (SeatHolder("bob", "k2"),)), Match(), b"")
-    >>> _ratings_news(state, {"k1": [1500, 1611], "k2": [1500, 1389]})
-    'ratings: ann 1611 (+111), bob 1389 (-111)'
+    >>> _archive_news(state, 12, {"k1": [1500, 1611], "k2": [1500, 1389]})
+    'archived as game 12 (replay 12 in the lobby); ratings: ann 1611 (+111), bob 1389 (-111)'
+    >>> _archive_news(state, 13, {})
+    'archived as game 13 (replay 13 in the lobby)'
     """
+    kept = f"archived as game {number} (replay {number} in the lobby)"
     moved = []
     for holder in state.people:
-        change = changes.get(holder.identity)
+        change = changes.get(holder.identity) if isinstance(changes, dict) else None
         if isinstance(change, list) and len(change) == 2 and all(type(n) is int for n in change):
             before, after = change
             moved.append(f"{holder.name} {after} ({after - before:+d})")
-    return f"ratings: {', '.join(moved)}" if moved else ""
+    return f"{kept}; ratings: {', '.join(moved)}" if moved else kept
 
 
 def _played(game: Game, moves: Sequence[Move]) -> Game:

@@ -13,8 +13,10 @@ from sixtui.server.archiving import Archivist
 from sixtui.server.hub import MemoryHub
 from sixtui.server.lobby import HubLobby
 from sixtui.server.ratings import PROVISIONAL_GAMES
+from sixtui.server.rooms import open_table
 from sixtui.server.table_session import TableSession
 from sixtui.server.table_state import SeatHolder
+from sixtui.tui.screens.dialogs import summary_text
 from sixtui.tui.screens.page import PageScreen
 from sixtui.tui.screens.replay import ReplayScreen
 from sixtui.tui.session import Update
@@ -138,10 +140,12 @@ async def test_at_a_table_ratings_show_beside_names_and_move_when_the_game_is_ar
             break
         await asyncio.sleep(0.01)
     assert [update.text for update in heard if update.kind == "table"] == [
-        "ratings: Ann 1611 (+111), Bob 1389 (-111)"
+        "archived as game 1 (replay 1 in the lobby); ratings: Ann 1611 (+111), Bob 1389 (-111)"
     ]
     assert [ann.player_at(seat).rating for seat in (0, 1)] == ["1611?", "1389?"]
     assert watcher.player_at(1).rating == "1389?"
+    assert ann.archived_as == watcher.archived_as == 1 and ann.terms == "rated"
+    assert "Archived as game 1: replay 1 in the lobby." in summary_text(ann)
     await ann.close()
     await watcher.close()
     await archivist.close()
@@ -160,3 +164,52 @@ async def test_a_waiting_player_s_rating_at_that_game_shows_in_the_list_of_peopl
     assert people["bob"].rating == ""  # not waiting
     await ann.close()
     await bob.close()
+
+
+async def test_an_unrated_table_says_why_and_its_game_is_told_archived_without_ratings():
+    hub, archive = MemoryHub(), Archive(":memory:")
+    archivist = Archivist(hub, archive)
+    archivist.start()
+    guest = SeatHolder("guest-abc", "guest:guest-abc")
+    table = await open_table(hub, "connect6", {"size": 9}, [[TABLE_ANN], [guest]], opener=0)
+    ann = await TableSession.join(hub, table, TABLE_ANN.identity, archive=archive)
+    heard: list[Update] = []
+    ann.subscribe(heard.append)
+    assert ann.terms == "unrated: a guest plays" and ann.archived_as is None
+    await play_turns(hub, table, ["E5", "A1 A2"])
+    await send(hub, table, TABLE_ANN, "resign")
+    for _ in range(200):
+        if ann.archived_as is not None:
+            break
+        await asyncio.sleep(0.01)
+    assert [update.text for update in heard if update.kind == "table"] == [
+        "archived as game 1 (replay 1 in the lobby)"
+    ]
+    assert [ann.player_at(seat).rating for seat in (0, 1)] == ["1500?", ""]
+    await ann.close()
+    await archivist.close()
+
+
+async def test_the_games_in_progress_show_their_players_ratings_clock_and_casual_play():
+    archive = Archive(":memory:")
+    played(archive, 3)  # ann beat bob three times at Connect6
+    hub = MemoryHub()
+    ann, bob, cy = [
+        await HubLobby.open(hub, name, f"key-{name}", open_table, archive=archive)
+        for name in ("ann", "bob", "cy")
+    ]
+    await settle()
+    await ann.command("challenge bob connect6 --size 9 --clock 5+3 --casual")
+    await settle()
+    await bob.command("accept ann")
+    await settle()
+    (table,) = cy.view().tables
+    ratings = dict(zip(sum(table.sides, ()), sum(table.ratings, ()), strict=True))
+    assert ratings == {
+        "ann": archive.rating("key-ann", "connect6").label,
+        "bob": archive.rating("key-bob", "connect6").label,
+    }
+    assert ratings["ann"] != ratings["bob"]
+    assert (table.clock, table.casual) == ("5+3", True)
+    for lobby in (ann, bob, cy):
+        await lobby.close()

@@ -3,11 +3,18 @@ there, pairings seen on every screen, the keys, the command line, the chat."""
 
 from sixtui.server.hub import MemoryHub
 from sixtui.tui.field_lengths import CHAT_LINE, COMMAND_LINE
-from sixtui.tui.lobby_session import Person
+from sixtui.tui.lobby_session import Person, TableView
 from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.screens.lobby import LobbyHelpScreen, LobbyScreen, LocalPlayScreen
+from sixtui.tui.screens.page import PageScreen
 from sixtui.tui.widgets.keys import KeyBar
-from sixtui.tui.widgets.lobby_lists import NAME_WIDTH, PickList, fit_runs, person_runs
+from sixtui.tui.widgets.lobby_lists import (
+    NAME_WIDTH,
+    PickList,
+    fit_runs,
+    person_runs,
+    table_runs,
+)
 from support.lobby_helpers import LobbyApp, TablesOpened, close_all, players, settle
 from support.tui_helpers import SIZE, burst
 
@@ -60,8 +67,8 @@ async def test_two_players_see_each_other_and_a_pairing_on_both_screens():
         for app, other in ((first, "bob"), (second, "ann")):
             opens = "you open" if opener == app.session.name else f"{opener} opens"
             assert message(app) == f"Connect6 19×19 against {other}: {opens}"
-        assert "#1 " in " ".join(drawn(screen.here))  # the game, to watch
-        assert any(line.startswith("● #1 ann – bob") for line in drawn(screen.here))  # theirs
+        assert "[1] " in " ".join(drawn(screen.here))  # the game, to watch
+        assert any(line.startswith("● [1] ann – bob") for line in drawn(screen.here))  # theirs
         await one.press("right")  # the list comes to their own game first
         assert keys(first).startswith("↑↓ Pick ⏎ Back to game")
     await close_all(ann, bob)
@@ -191,6 +198,13 @@ async def test_the_command_line_closes_with_escape_and_help_and_local_play_come_
         assert app.screen is screen
         await pilot.press("slash", *"help watch", "enter")
         assert message(app) == "watch NAME: watch the game NAME plays, or a game by its number"
+        await pilot.press("slash", *"help pair", "enter")  # options explained, on a page
+        assert isinstance(app.screen, PageScreen) and app.screen.page.title == "help pair"
+        clock = next(line for line in app.screen.page.lines if line.startswith("  --clock"))
+        assert "M minutes for each side" in clock
+        assert all(len(line) <= 78 for line in app.screen.page.lines)
+        await pilot.press("q")
+        assert app.screen is screen
     await close_all(ann)
 
 
@@ -234,3 +248,19 @@ def test_a_line_whose_characters_are_not_one_cell_each_is_refreshed_from_its_sta
     before, after = fit_runs(waits, 40), fit_runs(plays, 40)
     start, end = PickList()._changed_cells(before, after, 40)
     assert start <= NAME_WIDTH + 1 and end == 40  # where "waits" begins on the screen
+
+
+def test_a_game_in_progress_is_listed_with_its_number_ratings_score_clock_and_terms():
+    table = TableView(
+        "3",
+        "Connect6 9×9",
+        (("ann",), ("bob", "guest-1")),
+        (1, 0),
+        clock="5+3",
+        casual=True,
+        ratings=(("1611?",), ("1389", "")),
+    )
+    text = "".join(run for run, _ in table_runs(table, "bob"))
+    assert text == "● [3] ann 1611? – bob 1389 & guest-1 1–0 · Connect6 9×9 · 5+3 · casual"
+    untimed = TableView("4", "Six · Steffen", (("cy",), ("dan",)))
+    assert "".join(run for run, _ in table_runs(untimed, "ann")) == "[4] cy – dan · Six · Steffen"

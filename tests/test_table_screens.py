@@ -16,7 +16,7 @@ from sixtui.tui.app import SixtuiApp
 from sixtui.tui.screens.dialogs import SummaryScreen
 from sixtui.tui.screens.game import GameScreen
 from sixtui.tui.screens.replay import ReplayScreen
-from support.tables import ANN, BOB
+from support.tables import ANN, BOB, send
 from support.tables import Clock as WallClock
 from support.tui_helpers import SIZE, game_screen, glyph_at, history, panel, place, wait_until
 
@@ -95,6 +95,7 @@ def clocks(app) -> list[tuple[str, str]]:
 async def test_clocks_count_down_on_both_screens_and_time_up_ends_the_game():
     wall = WallClock()
     async with two_screens("connect6", {"size": 9}, "1+0", wall) as (ann, bob):
+        assert panel(bob.app, "terms") == "1+0"  # no archive here: nothing is rated
         assert clocks(ann.app) == [("1:00", "clock-own"), ("1:00", "clock")]
         await ann.press("enter", "enter")  # the first turn, untimed: Bob's clock runs
         await wait_until(bob, lambda: history(bob.app) == ["E5"], "Ann's stone")
@@ -113,6 +114,7 @@ async def test_clocks_count_down_on_both_screens_and_time_up_ends_the_game():
 async def test_the_summary_shows_the_ratings_the_game_moved():
     async with two_screens("connect6", {"size": 9}, archive=Archive(":memory:")) as (ann, bob):
         assert panel(bob.app, "seats").splitlines() == ["● Ann  1500?", "○ Bob  1500? · you"]
+        assert panel(bob.app, "terms") == "rated"
         await game_screen(ann.app).session.play_turn(["E5"])
         await wait_until(bob, lambda: history(bob.app) == ["E5"], "Ann's stone")
         await game_screen(bob.app).session.play_turn(["A1", "A2"])
@@ -122,6 +124,7 @@ async def test_the_summary_shows_the_ratings_the_game_moved():
         text = lambda: str(bob.app.screen.query_one("#summary", Static).render())  # noqa: E731
         await wait_until(bob, lambda: "1611?" in text(), "the ratings moved")
         assert "Rating   1389?" in text() and "1611?" in text()
+        assert "Archived as game 1: replay 1 in the lobby." in text()
 
 
 async def test_the_moves_are_reviewed_on_a_replay_over_the_table_once_the_game_is_over():
@@ -133,10 +136,10 @@ async def test_the_moves_are_reviewed_on_a_replay_over_the_table_once_the_game_i
         assert "once the game is over" in panel(bob.app, "message")
         await ann.press("r", "y")
         await wait_until(bob, lambda: isinstance(bob.app.screen, SummaryScreen), "the summary")
-        await bob.press("b", "v")
-        assert isinstance(bob.app.screen, ReplayScreen) and bob.app.screen.session.ply == 0
-        await bob.press("right")
-        assert bob.app.screen.session.ply == 1
+        await bob.press("b", "v")  # at the newest move, as the board shows it
+        assert isinstance(bob.app.screen, ReplayScreen) and bob.app.screen.session.ply == 1
+        await bob.press("left")
+        assert bob.app.screen.session.ply == 0
         await bob.press("q")
         assert isinstance(bob.app.screen, GameScreen)
 
@@ -154,5 +157,35 @@ async def test_a_spectator_who_tries_to_move_is_told_they_are_watching():
         await pilot.pause()
         await pilot.press("enter")
         assert panel(app, "message").startswith("you are watching: the players play here")
+        await game_screen(app).session.close()
+    await hub.close()
+
+
+async def test_a_spectator_s_review_follows_the_moves_while_it_is_at_the_newest():
+    hub = MemoryHub()
+    table = await open_table(hub, "connect6", {"size": 9}, [[ANN], [BOB]], opener=0)
+    app = SixtuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+
+        async def watch() -> None:
+            await app.push_screen(GameScreen(await TableSession.join(hub, table)))
+
+        app.call_later(watch)
+        await pilot.pause()
+        await send(hub, table, ANN, "turn", "E5")
+        await wait_until(pilot, lambda: history(app) == ["E5"], "Ann's stone")
+        await pilot.press("v")
+        review = app.screen
+        assert isinstance(review, ReplayScreen) and review.session.ply == 1
+        await send(hub, table, BOB, "turn", "A1", "A2")
+        await wait_until(pilot, lambda: review.session.ply == 3, "Bob's turn, followed")
+        await pilot.press("home")  # stepped back, it stays where it is
+        await send(hub, table, ANN, "turn", "B5", "C5")
+        await wait_until(pilot, lambda: review.session.moves == 5, "Ann's turn, known")
+        assert review.session.ply == 0
+        await pilot.press("end")
+        assert review.session.ply == 5 and "move 5 of 5" in panel(app, "message")
+        await pilot.press("q")
+        assert isinstance(app.screen, GameScreen)
         await game_screen(app).session.close()
     await hub.close()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -409,6 +410,80 @@ def usage(command: str) -> str:
     """How ``command`` is typed and what it does, on one line."""
     typed, does = USAGES[command]
     return f"{typed}: {does}"
+
+
+def _wrapped(text: str, lead: str, under: str | None = None) -> list[str]:
+    """``text`` in lines of a page 80 columns wide, the first after ``lead``, the others
+    after ``under`` (as wide as ``lead`` unless given)."""
+    return textwrap.wrap(
+        text,
+        PAGE_WIDTH,
+        initial_indent=lead,
+        subsequent_indent=" " * len(lead) if under is None else under,
+        break_on_hyphens=False,
+    )
+
+
+def _span(sizes: range) -> str:
+    return f"{sizes.start} to {sizes.stop - 1}"
+
+
+PAGE_WIDTH = 78  # a page's lines, within the 80 columns of the smallest terminal
+
+OPTIONS_OF = {
+    "pair": _SEEK_OPTIONS,
+    "challenge": (*_SEEK_OPTIONS, "--computer"),
+    "play": (*_GAME_OPTIONS, "--vs"),
+    "top": _GAME_OPTIONS,
+}
+"""The commands that take options, and which."""
+
+OPTION_HELP = {
+    "--ruleset": "Six's rules: steffen (the default), romanian or romanian-advanced",
+    "--players": "Six for 2 (the default) or 4: two teams of partners",
+    "--size": (
+        f"the board of Connect6 ({_span(SIZES['connect6'])}) or Game of 6"
+        f" ({_span(SIZES['gameof6'])}) points a side, {DEFAULT_SIZE} unless told"
+    ),
+    "--declare": "Six's romanian rules: a shape wins only when its player declares it",
+    "--clock": (
+        "a clock: M minutes for each side, S seconds added after each of its turns"
+        " (5+5, 15+10); none, the default, plays without one"
+    ),
+    "--casual": "play unrated: the game is archived but moves no rating",
+    "--computer": "the computer (easy, normal or hard) partners a side that has no partner",
+    "--vs": "the computer's level: easy, normal (the default) or hard",
+}
+
+
+def help_lines(command: str) -> tuple[str, ...] | None:
+    """What ``help COMMAND`` shows of a command that takes options, as a page: how it is
+    typed, what it does, and each option; ``None`` for one whose usage line says it all.
+
+    >>> lines = help_lines("pair")
+    >>> print("\\n".join(lines[:2]))
+    pair GAME [--ruleset R] [--players N] [--size N] [--declare] [--clock M+S]
+         [--casual]
+    >>> at = next(n for n, line in enumerate(lines) if line.startswith("  --clock"))
+    >>> print("\\n".join(lines[at : at + 3]))
+      --clock M+S       a clock: M minutes for each side, S seconds added after
+                        each of its turns (5+5, 15+10); none, the default, plays
+                        without one
+    >>> help_lines("unpair") is None
+    True
+    """
+    options = OPTIONS_OF.get(command)
+    if options is None:
+        return None
+    typed, does = USAGES[command]
+    names = {"--ruleset": "R", "--players": "N", "--size": "N", "--clock": "M+S"}
+    names |= {"--vs": "LEVEL", "--computer": "LEVEL"}
+    how = _wrapped(typed, "", " " * (len(command) + 1))
+    lines = [*how, "", *_wrapped(does, "  "), "", "GAME is connect6, gameof6 or six. Options:", ""]
+    for option in options:
+        written = f"{option} {names[option]}" if option in names else option
+        lines += _wrapped(OPTION_HELP[option], f"  {written:<16}  ")
+    return tuple(lines)
 
 
 def _first_word(line: str) -> tuple[str, str]:

@@ -23,6 +23,7 @@ from sixtui.tui.lobby_commands import (
     CommandError,
     GameChoice,
     Help,
+    help_lines,
     parse_command,
     usage,
 )
@@ -71,13 +72,18 @@ class ChallengeView:
 
 @dataclass(frozen=True)
 class TableView:
-    """A game in progress, which anyone may watch: its two sides, the side that opened
-    the match first, and the games each side has won."""
+    """A game in progress, which anyone may watch: its two sides, the games each side has
+    won, its time control (``""``: none), whether it is played unrated by choice, and
+    each player's rating at its game, by side as ``sides`` (``""`` where none is kept:
+    a guest, the computer)."""
 
     id: str
     title: str
     sides: tuple[tuple[str, ...], tuple[str, ...]]
     wins: tuple[int, int] = (0, 0)
+    clock: str = ""
+    casual: bool = False
+    ratings: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
 
 @dataclass(frozen=True)
@@ -162,7 +168,12 @@ class LobbySession(ABC):
     async def perform(self, command: Command) -> Outcome:
         """Carries out ``command``; what cannot be done changes nothing, and says why."""
         if isinstance(command, Help):
-            return Outcome(usage(command.command)) if command.command else Outcome(help=True)
+            if not command.command:
+                return Outcome(help=True)
+            lines = help_lines(command.command)
+            if lines is None:
+                return Outcome(usage(command.command))
+            return Outcome(page=Page(f"help {command.command}", lines))
         return await self._carry_out(command)
 
     @abstractmethod

@@ -42,6 +42,35 @@ class ReplaySession(GameSession):
             self._finished.record(record.game.result)
         self._unfinished = self.match
 
+    def follow(self, record: GameRecord) -> bool:
+        """Takes in the game as it went on since (``record`` holds this record's moves and
+        more): a replay at the end stays at the end, one stepped back stays where it is.
+        False, changing nothing, if ``record`` is another game.
+
+        >>> replay = ReplaySession(GameRecord.parse('[Game "connect6"]\n\n1. J10'))
+        >>> replay.go_to(1)
+        >>> replay.follow(GameRecord.parse('[Game "connect6"]\n\n1. J10 2. K10 K11'))
+        True
+        >>> replay.ply, replay.moves
+        (3, 3)
+        >>> replay.follow(GameRecord.parse('[Game "connect6"]\n\n1. A1'))
+        False
+        """
+        moves = record.game.history
+        known = self._moves
+        same_game = record.game.name == self.record.game.name and (
+            record.game.options() == self.record.game.options()
+        )
+        if not same_game or len(moves) < len(known) or moves[: len(known)] != known:
+            return False
+        following = self.at_end
+        self.record, self._moves = record, moves
+        self._finished = Match(games=None)
+        if record.game.result is not None:
+            self._finished.record(record.game.result)
+        self.go_to(self.moves if following else self.ply)
+        return True
+
     @property
     def ply(self) -> int:
         """How many of the record's moves are on the board."""

@@ -202,6 +202,17 @@ class GameSession(ABC):
         come back (0 once they are past it)."""
         return {}
 
+    @property
+    def terms(self) -> str:
+        """How the games here count, in a few words: online, "rated" or why not, and the
+        time control ("rated · 5+5", "casual"); "" in a game in this process."""
+        return ""
+
+    @property
+    def archived_as(self) -> int | None:
+        """The game's number in the server's archive, once the game is over and kept there."""
+        return None
+
     def clock_left(self, side: int) -> float | None:
         """Seconds ``side`` has left on the table's clock now, or ``None`` without one."""
         return None

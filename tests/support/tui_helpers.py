@@ -121,16 +121,18 @@ def glyph_at(app: SixtuiApp, cell: Square | Hex | str) -> tuple[str, str]:
 
 
 def panel(app: SixtuiApp, name: str) -> str:
-    """The text the side panel draws as its title, seats, teams (Six: pieces in hand and on
-    the table), status, score, moves, chat or message, told apart by the styles it draws
-    them in."""
+    """The text the side panel draws as its title, terms (rated or not, the clock, whether
+    one watches), seats, teams (Six: pieces in hand and on the table), status, score,
+    moves, chat or message, told apart by the styles it draws them in."""
     side = game_screen(app).panel
-    kinds = ("seats", "teams", "title", "status", "score", "moves", "chat", "message")
+    kinds = ("seats", "teams", "title", "terms", "status", "score", "moves", "chat", "message")
     texts = {kind: [] for kind in kinds}
-    for line in side._drawn:
+    for number, line in enumerate(side._drawn):
         text = "".join(run for run, _ in line).rstrip()
         names = [names for _, names in line]
-        if names[0].startswith("chat-"):  # its heading, then each line said
+        if number == 1:  # under the title: how the games count, and whether one watches
+            texts["terms"].append(text)
+        elif names[0].startswith("chat-"):  # its heading, then each line said
             texts["chat"].append(text)
         elif "status" in names:  # after the piece of the seat to move, while the game runs
             texts["status"].append(line[-1][0].strip())

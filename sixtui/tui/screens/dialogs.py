@@ -57,6 +57,9 @@ def summary_text(session: GameSession) -> str:
         totals.append(row("Points", (str(match.points[0]), str(match.points[1]))))
     if match.is_over:
         totals += ["", _match_result(session)]
+    if session.archived_as is not None:
+        number = session.archived_as
+        totals += ["", f"Archived as game {number}: replay {number} in the lobby."]
     games = [
         row(f"Game {number}", _how_sides_did(result.winner, opener))
         for number, (result, opener) in enumerate(zip(match.results, match.openers, strict=True), 1)

@@ -101,6 +101,7 @@ class GameScreen(FocusScreen[None]):
         self._clock_ticking: Timer | None = None  # while a clock runs
         self._past_time: set[str] = set()  # those away past their time, once told
         self._summary: SummaryScreen | None = None  # the last game's, while it may be open
+        self._review: ReplayScreen | None = None  # the game in play's moves, while open
         self._declaring = False
         self._declared = False  # the turn being played carries a declaring "!"
         self._stop_listening = session.subscribe(self._hear)
@@ -184,6 +185,10 @@ class GameScreen(FocusScreen[None]):
         if update.kind == "chat":
             self.panel.sync()
             return
+        if update.kind in ("moves", "over") and self._review is not None:
+            self._review.follow(self._record())  # a spectator's review goes on with the game
+        if update.kind == "new-game":
+            self._review = None  # it shows the game that ended, which goes on no more
         if update.kind in ("problem", "table"):  # "table": an offer, a player gone...
             said = update.text
         if update.kind == "table" and self._summary is not None:
@@ -706,7 +711,8 @@ class GameScreen(FocusScreen[None]):
 
     def action_review(self) -> None:
         """The game so far, to step back through on a replay screen while it goes on
-        here: a spectator at any time, a player once it is over; q comes back."""
+        here: a spectator at any time, a player once it is over; q comes back. It opens
+        at the newest move and, while it stays there, follows the moves as they come."""
         session = self.session
         if not (session.watching or session.game.is_over):
             self._say("the moves are reviewed once the game is over, or by spectators")
@@ -715,8 +721,12 @@ class GameScreen(FocusScreen[None]):
             self._say("no move has been played yet")
             return
         replay = ReplaySession(self._record())
-        replay.go_to(replay.moves - 1)  # one move back: the last one is on the board here
-        self.app.push_screen(ReplayScreen(replay))
+        replay.go_to(replay.moves)
+        self._review = ReplayScreen(replay)
+        self.app.push_screen(self._review, self._review_closed)
+
+    def _review_closed(self, _: None) -> None:
+        self._review = None
 
     def action_save_record(self) -> None:
         """Writes the record of the game just played to a file in the folder sixtui was

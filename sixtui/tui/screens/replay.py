@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
+from sixtui.rules.records import GameRecord
 from sixtui.tui.field_lengths import MOVE_LINE
 from sixtui.tui.lobby_session import Page
 from sixtui.tui.player_text import printable
@@ -74,6 +75,11 @@ class ReplayScreen(FocusScreen[None]):
     def on_mount(self) -> None:
         self.set_focus(self.board)
         self._show()
+
+    def follow(self, record: GameRecord) -> None:
+        """Takes in the game as it went on (see :meth:`ReplaySession.follow`)."""
+        if self.session.follow(record) and self.is_mounted:
+            self._show()
 
     def _show(self, message: str | None = None) -> None:
         """Redraws the board and the panel for the move the replay is at."""

@@ -269,17 +269,29 @@ def challenge_runs(challenge: ChallengeView, me: str) -> tuple[Run, ...]:
 
 
 def table_runs(table: TableView, me: str) -> tuple[Run, ...]:
-    """A game in progress; the player's own is marked (as their pool is), the one Enter
-    takes them back to."""
-    first, second = (" & ".join(side) for side in table.sides)
+    """A game in progress: its number (``watch NUMBER``), its players with their ratings,
+    the score, the game, its clock and whether it is casual; the player's own is marked
+    (as their pool is), the one Enter takes them back to."""
+    first, second = (
+        " & ".join(_rated_name(name, ratings, seat) for seat, name in enumerate(side))
+        for side, ratings in zip(table.sides, table.ratings, strict=True)
+    )
     score = f" {table.wins[0]}–{table.wins[1]}" if any(table.wins) else ""
+    terms = "".join(
+        f" · {term}" for term in (table.clock, "casual" if table.casual else "") if term
+    )
     mine = plays_at(table, me)
     return (
         *((("● ", "mine"),) if mine else ()),
-        (f"#{table.id} ", "muted"),
+        (f"[{table.id}] ", "muted"),
         (f"{first} – {second}", "mine" if mine else "plain"),
-        (f"{score} · {table.title}", "muted"),
+        (f"{score} · {table.title}{terms}", "muted"),
     )
+
+
+def _rated_name(name: str, ratings: tuple[str, ...], seat: int) -> str:
+    rating = ratings[seat] if seat < len(ratings) else ""
+    return f"{name} {rating}" if rating else name
 
 
 def plays_at(table: TableView, name: str) -> bool:

@@ -491,7 +491,10 @@ class SidePanel(LineWidget, can_focus=True):
         game = self.session.game
         look = look_of(self.app, game)
         blank = line("")
-        watching = line("you are watching", "muted") if self.session.watching else blank
+        terms = self.session.terms
+        if self.session.watching:
+            terms = f"you are watching · {terms}" if terms else "you are watching"
+        watching = line(terms, "muted") if terms else blank
         top = [line(table_title(game, width), "title"), watching]
         top += seat_lines(self.session, look, width)
         teams = team_lines(game, look, width)
