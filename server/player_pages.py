@@ -11,10 +11,12 @@ nobody has 10 rated games of Connect6 yet
 
 from __future__ import annotations
 
+import textwrap
 from datetime import UTC, datetime
 
 from sixtui.server.archive import Archive, Played
 from sixtui.server.ratings import GAMEOF6_GROUPS, PROVISIONAL_GAMES
+from sixtui.tui.lobby_commands import PAGE_WIDTH
 from sixtui.tui.lobby_session import Page
 from sixtui.tui.player_text import printable, shown_word
 from sixtui.tui.widgets.panel import DRAWN_BY, WON_BY
@@ -50,21 +52,30 @@ def profile_page(archive: Archive, name: str) -> Page | str:
     if not standings:
         lines.append("  none yet: only games between players with SSH keys are rated")
     lines += ["", f"Last {RECENT_GAMES} games (replay NUMBER steps through one)", ""]
-    lines += [f"  {_game_line(played)}" for played in archive.recent(identity, RECENT_GAMES)]
+    for played in archive.recent(identity, RECENT_GAMES):
+        lines += _game_lines(played)
     return Page(f"{shown}'s profile", tuple(lines))
 
 
-def _game_line(played: Played) -> str:
+def _game_lines(played: Played) -> list[str]:
+    """A game on a player's page: its number and date, then the rest broken to the page's
+    width under its first words."""
     when = datetime.fromtimestamp(played.ended, UTC).strftime("%Y-%m-%d")
     title = VARIANT_TITLES.get(played.variant, played.variant)
-    how = _how(played)
     rating = ""
     if played.rated and played.before is not None and played.after is not None:
         rating = f"  {played.before} → {played.after} ({played.after - played.before:+d})"
     elif not played.rated and played.outcome != "aborted":
         rating = "  unrated"
     opponents = printable(played.opponents or "?")
-    return f"#{played.id:<6} {when}  {title} against {opponents}: {played.outcome}{how}{rating}"
+    lead = f"  #{played.id:<6} {when}  "
+    return textwrap.wrap(
+        f"{title} against {opponents}: {played.outcome}{_how(played)}{rating}",
+        PAGE_WIDTH,
+        initial_indent=lead,
+        subsequent_indent=" " * len(lead),
+        break_on_hyphens=False,
+    )
 
 
 # How a game was lost, said of the loser, where the winners' words would say it of them.

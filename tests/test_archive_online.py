@@ -213,3 +213,27 @@ async def test_the_games_in_progress_show_their_players_ratings_clock_and_casual
     assert (table.clock, table.casual) == ("5+3", True)
     for lobby in (ann, bob, cy):
         await lobby.close()
+
+
+async def test_a_profile_s_long_game_lines_wrap_under_their_first_words():
+    archive = Archive(":memory:")
+    long_names = (
+        SeatHolder("ann", "key-ann"),
+        SeatHolder("bartholomew-the-patient", "key-bart"),
+        SeatHolder("cy", "key-cy"),
+        SeatHolder("dorothea-of-the-long-name", "key-dot"),
+    )
+    game = new_game("six", players=4)
+    rng = random.Random(3)
+    for _ in range(8):
+        game.play(rng.choice(game.legal_moves()))
+    game.resign(1)
+    archive.add(Ended(game, long_names, ended=1_764_000_000.0))
+    ann = await lobby_of(MemoryHub(), "ann", archive)
+    page = (await ann.command("profile ann")).page
+    assert page is not None and all(len(line) <= 78 for line in page.lines)
+    at = next(n for n, line in enumerate(page.lines) if line.startswith("  #1 "))
+    following = page.lines[at + 1]
+    assert following.startswith(" " * 22) and not following[22].isspace()
+    assert "dorothea-of-the-long-name" in " ".join(page.lines[at : at + 3])
+    await ann.close()

@@ -3,9 +3,15 @@ there, pairings seen on every screen, the keys, the command line, the chat."""
 
 from sixtui.server.hub import MemoryHub
 from sixtui.tui.field_lengths import CHAT_LINE, COMMAND_LINE
-from sixtui.tui.lobby_session import Person, TableView
+from sixtui.tui.lobby_session import LobbyView, Person, TableView
 from sixtui.tui.screens.home import HomeScreen
-from sixtui.tui.screens.lobby import LobbyHelpScreen, LobbyScreen, LocalPlayScreen
+from sixtui.tui.screens.dialogs import ConfirmScreen
+from sixtui.tui.screens.lobby import (
+    LobbyHelpScreen,
+    LobbyScreen,
+    LocalPlayScreen,
+    leaving_costs,
+)
 from sixtui.tui.screens.page import PageScreen
 from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.lobby_lists import (
@@ -264,3 +270,32 @@ def test_a_game_in_progress_is_listed_with_its_number_ratings_score_clock_and_te
     assert text == "● [3] ann 1611? – bob 1389 & guest-1 1–0 · Connect6 9×9 · 5+3 · casual"
     untimed = TableView("4", "Six · Steffen", (("cy",), ("dan",)))
     assert "".join(run for run, _ in table_runs(untimed, "ann")) == "[4] cy – dan · Six · Steffen"
+
+
+async def test_q_asks_before_leaving_a_pool_and_leaves_at_once_when_nothing_is_lost():
+    hub, tables = MemoryHub(), TablesOpened()
+    (ann,) = await players(hub, tables, "ann")
+    app = LobbyApp(ann.lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "slash", *"pair connect6", "enter")
+        await pause(pilot)
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "You stop waiting to be paired." in app.screen.question
+        await pilot.press("n")
+        assert isinstance(app.screen, LobbyScreen) and ann.view.pool is not None
+        await burst(pilot, "slash", *"unpair", "enter")
+        await pause(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
+    await close_all(ann)
+
+
+def test_what_leaving_costs_is_said_of_a_game_in_progress_with_or_without_a_clock():
+    timed = TableView("1", "Connect6 19×19", (("ann",), ("bob",)), clock="5+5")
+    untimed = TableView("2", "Connect6 19×19", (("cy",), ("ann",)))
+    said = leaving_costs(LobbyView(me="ann", tables=(timed,)))
+    assert said == ["Your game goes on: your seat waits for you a while and your clock runs."]
+    assert leaving_costs(LobbyView(me="ann", tables=(untimed,)))[0].endswith("a while.")
+    assert leaving_costs(LobbyView(me="dan", tables=(timed, untimed))) == []

@@ -761,6 +761,8 @@ class GameScreen(FocusScreen[None]):
         question = "Leave this game? It is not over."
         if self.session.shared:
             question += " Your seat waits for you a while: your game in the lobby brings you back."
+            if any(self.session.clock_left(side) is not None for side in (0, 1)):
+                question += " Your clock keeps running meanwhile."
         self.app.push_screen(ConfirmScreen(question, "Leave"), self._quit_confirmed)
 
     def _quit_confirmed(self, confirmed: bool | None) -> None:

@@ -37,6 +37,7 @@ from sixtui.tui.lobby_commands import (
 )
 from sixtui.tui.lobby_session import LobbySession, LobbyUpdate, LobbyView, Outcome
 from sixtui.tui.replay import ReplaySession
+from sixtui.tui.screens.dialogs import ConfirmScreen
 from sixtui.tui.screens.focus import FocusScreen
 from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.screens.page import PageScreen
@@ -94,6 +95,29 @@ class LobbyChanged(Message):
         self.update = update
 
 
+def leaving_costs(view: LobbyView) -> list[str]:
+    """What the player would lose by leaving now, a sentence each: their place in a pool,
+    their game in progress, their challenges, their partner.
+
+    >>> leaving_costs(LobbyView(me="ann"))
+    []
+    >>> leaving_costs(LobbyView(me="ann", partner="bob"))
+    ['bob is no longer your partner.']
+    """
+    costs = []
+    if view.pool is not None:
+        costs.append("You stop waiting to be paired.")
+    own = [table for table in view.tables if plays_at(table, view.me)]
+    if own:
+        timed = " and your clock runs" if any(table.clock for table in own) else ""
+        costs.append(f"Your game goes on: your seat waits for you a while{timed}.")
+    if any(challenge.from_me for challenge in view.challenges):
+        costs.append("Your challenges are withdrawn.")
+    if view.partner is not None:
+        costs.append(f"{view.partner} is no longer your partner.")
+    return costs
+
+
 class LobbyScreen(FocusScreen[None]):
     """The lobby of ``session``. News that comes within ``quiet`` seconds of the last
     drawing is drawn together at the end of them; every ``tick`` seconds the waiting times
@@ -111,7 +135,7 @@ class LobbyScreen(FocusScreen[None]):
         Binding("l", "local_play", "Local play"),
         Binding("escape", "cancel", "Cancel"),
         Binding("question_mark", "help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "leave", "Quit"),
     ]
 
     view: var[LobbyView] = var(LobbyView(me=""), init=False)
@@ -415,6 +439,19 @@ class LobbyScreen(FocusScreen[None]):
         if handled:
             event.stop()
             event.prevent_default()
+
+    def action_leave(self) -> None:
+        """Leaves sixtui; asks first when leaving would cost the player something."""
+        stakes = leaving_costs(self.view)
+        if not stakes:
+            self.app.exit()
+            return
+        question = f"Leave sixtui? {' '.join(stakes)}"
+        self.app.push_screen(ConfirmScreen(question, "Leave"), self._leave_confirmed)
+
+    def _leave_confirmed(self, confirmed: bool | None) -> None:
+        if confirmed:
+            self.app.exit()
 
     def action_help(self) -> None:
         self.app.push_screen(LobbyHelpScreen())
