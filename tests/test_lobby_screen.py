@@ -4,8 +4,8 @@ there, pairings seen on every screen, the keys, the command line, the chat."""
 from sixtui.server.hub import MemoryHub
 from sixtui.tui.field_lengths import CHAT_LINE, COMMAND_LINE
 from sixtui.tui.lobby_session import LobbyView, Person, TableView
-from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.screens.dialogs import ConfirmScreen
+from sixtui.tui.screens.home import HomeScreen
 from sixtui.tui.screens.lobby import (
     LobbyHelpScreen,
     LobbyScreen,
