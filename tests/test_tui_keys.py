@@ -37,6 +37,10 @@ async def test_while_the_game_is_on_the_footer_shows_the_keys_that_play_it():
         assert key_bar(app) == "y Yes n No"  # the question's keys, while it is asked
         await pilot.press("n")
         assert key_bar(app) == "⏎ Place u Undo r Resign s Suggest / Type ? Rules q Quit"
+        await pilot.press("r")
+        assert app.screen.focused is app.screen.query_one("#no")  # a stray Enter declines
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen) and not app.screen.session.game.is_over
 
 
 async def test_after_the_end_the_footer_offers_the_next_game_and_the_board_not_moves():

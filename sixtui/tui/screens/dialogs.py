@@ -100,6 +100,9 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
     ]
+    # Focused by Textual as the screen shows; a query in on_mount would fail on a screen
+    # already taken down (its answer typed at once, its connection gone).
+    AUTO_FOCUS = "#no"
 
     def __init__(self, question: str, verb: str) -> None:
         super().__init__()
@@ -112,9 +115,6 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(classes="buttons"):
                 yield Button(f"{self.verb} (y)", id="yes", variant="error")
                 yield Button("Cancel (n)", id="no")
-
-    def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
