@@ -42,6 +42,11 @@ from textual.widget import Widget
 
 from benchmarks.measure import Figure
 from sixtui.rules import Game, Move, Square, new_game
+from sixtui.server.hub import MemoryHub
+from sixtui.server.intents import Intent
+from sixtui.server.rooms import open_table, read_table, submit
+from sixtui.server.table_session import TableSession
+from sixtui.server.table_state import SeatHolder
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.game_setup import GameSetup
 from sixtui.tui.screens.game import GameScreen, SessionChanged
@@ -306,6 +311,56 @@ async def six_board(harness: Harness, seed: int) -> Measured:
     return measured
 
 
+class WallClock:
+    """The wall clock of a table's session, moved on by the benchmark alone."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def clocked_table(wall: WallClock) -> TableSession:
+    """A player at a Connect6 table of the hub with a 5+0 clock, their own running, after
+    :data:`OPENING` random stones: the screen a server's player sees."""
+    hub = MemoryHub()
+    sides = [[SeatHolder("ann", "key-ann")], [SeatHolder("bob", "key-bob")]]
+    table = await open_table(hub, "connect6", {}, sides, opener=0, clock="5+0")
+    game = new_game("connect6")
+    turn: list[str] = []
+    for move in random_moves(game, OPENING, random.Random(0)):
+        seat = game.to_move
+        game.play(move)
+        turn.append(str(move))
+        if game.to_move != seat:  # the turn is whole: sent as a player sends it
+            state = await read_table(hub, table)
+            assert state is not None
+            mover = str(state.holder_at(seat).identity)
+            await submit(
+                hub, table, Intent("turn", state.version, mover, tuple(turn)).to_bytes(), wall
+            )
+            turn = []
+    state = await read_table(hub, table)
+    assert state is not None
+    player = str(state.holder_at(state.load().to_move).identity)
+    return await TableSession.join(hub, table, player, wall)
+
+
+async def clock_seconds(harness: Harness, seed: int) -> Measured:
+    """Each second of the player's running clock at an online table, drawn as the
+    screen's tick draws it."""
+    wall = WallClock()
+    await harness.app.push_screen(GameScreen(await clocked_table(wall)))
+    screen = await harness.game_screen()
+    samples = []
+    for _ in range(WARM_UP + UPDATES):
+        wall.now += 1
+        samples.append(await harness.measure(screen.panel.sync))
+    await screen.session.close()
+    return {"second": samples[WARM_UP:]}
+
+
 class OneLine(Widget, can_focus=True):
     """A line-API widget that redraws one line for each key press."""
 
@@ -409,6 +464,9 @@ def update_figures(
 
 
 STONE_TARGETS = ("≤ 4", "≤ 2,048")
+# A second of the clock: one line of the panel (Textual writes the widget's line whole,
+# though only the clock's cells are refreshed), never the board.
+CLOCK_BYTES = "≤ 512"
 CURSOR = {"←/→": "cursor step ←/→", "↑/↓": "cursor step ↑/↓"}
 STONES = {
     "first": "one stone, first of a turn",
@@ -432,5 +490,8 @@ def figures(runs: int, seconds: float) -> Iterator[Figure]:
         for kind, what in {**kinds, **CURSOR}.items():
             targets = STONE_TARGETS if game == "connect6" and kind in STONES else ("", "")
             yield from update_figures(f"{title}, {what}", measured, kind, targets)
+    measured = measure(SixtuiApp, clock_seconds, runs)
+    what = "Connect6 19×19 online, a second of the clock"
+    yield from update_figures(what, measured, "second", ("", CLOCK_BYTES))
     measured = measure(OneLineApp, one_line, runs)
     yield from update_figures("floor: Textual alone, one line on a key", measured, "key")

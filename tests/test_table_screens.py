@@ -111,6 +111,25 @@ async def test_clocks_count_down_on_both_screens_and_time_up_ends_the_game():
         assert clocks(bob.app)[1][0] == "0:00"
 
 
+async def test_a_clock_s_second_redraws_its_own_line_alone_and_never_the_board():
+    wall = WallClock()
+    async with two_screens("connect6", {"size": 9}, "5+0", wall) as (ann, bob):
+        await ann.press("enter", "enter")  # Bob's clock runs
+        await wait_until(bob, lambda: history(bob.app) == ["E5"], "Ann's stone")
+        screen = game_screen(bob.app)
+        refreshed: dict[str, list] = {"panel": [], "board": []}
+        for name, widget in (("panel", screen.panel), ("board", screen.board)):
+            widget.refresh = lambda *regions, name=name, **_: refreshed[name].append(regions)
+        for _ in range(3):
+            wall.now += 1
+            screen.panel.sync()  # as the screen's tick does every second
+        assert refreshed["board"] == []
+        assert [[(r.y, r.height, r.width) for r in regions] for regions in refreshed["panel"]] == [
+            [(3, 1, len("4:59"))]
+        ] * 3  # the clock at the end of Bob's seat line, alone
+        assert clocks(bob.app)[1] == ("4:57", "clock-own")
+
+
 async def test_the_summary_shows_the_ratings_the_game_moved():
     async with two_screens("connect6", {"size": 9}, archive=Archive(":memory:")) as (ann, bob):
         assert panel(bob.app, "seats").splitlines() == ["● Ann  1500?", "○ Bob  1500? · you"]
