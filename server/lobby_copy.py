@@ -445,6 +445,7 @@ def _listed_table(table_id: str, summary: dict[str, Any]) -> ListedTable:
             (wins[0], wins[1]) if len(wins) == 2 else (0, 0),
             clock=printable(clock) if isinstance(clock, str) else "",
             casual=summary.get("casual") is True,
+            between_games=summary.get("status") == "game-over",
         )
         return ListedTable(view, variant(game, options), _rated_seats(summary, view.sides))
     except (KeyError, TypeError, ValueError) as why:

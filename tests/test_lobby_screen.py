@@ -299,3 +299,5 @@ def test_what_leaving_costs_is_said_of_a_game_in_progress_with_or_without_a_cloc
     assert said == ["Your game goes on: your seat waits for you a while and your clock runs."]
     assert leaving_costs(LobbyView(me="ann", tables=(untimed,)))[0].endswith("a while.")
     assert leaving_costs(LobbyView(me="dan", tables=(timed, untimed))) == []
+    over = TableView("3", "Connect6 19×19", (("ann",), ("bob",)), between_games=True)
+    assert leaving_costs(LobbyView(me="ann", tables=(over,))) == []  # no game goes on

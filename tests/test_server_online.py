@@ -52,6 +52,8 @@ async def test_a_session_gone_leaves_nothing_in_the_hub_however_it_ended(serve, 
         assert len(await hub.map_all(PEOPLE)) == 1 and len(await hub.queue_list(CONNECT6)) == 1
         if way == "q":
             screen.process.stdin.write("q")
+            await screen.shows("You stop waiting to be paired.")
+            screen.process.stdin.write("y")
         elif way == "closed":
             connection.close()
         elif way == "dropped":

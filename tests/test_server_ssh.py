@@ -49,8 +49,10 @@ async def test_a_game_against_the_computer_is_played_over_ssh(server):
         process.stdin.write("q")
         await screen.shows("Leave this game?")
         process.stdin.write("y")
-        await screen.shows(LOBBY)  # back in the lobby
+        await screen.shows(LOBBY)  # back in the lobby, the game's seat waiting a while
         process.stdin.write("q")
+        await screen.shows("Your game goes on")
+        process.stdin.write("y")
         async with asyncio.timeout(TIMEOUT):
             await process.wait_closed()
         assert process.exit_status == 0

@@ -73,9 +73,9 @@ class ChallengeView:
 @dataclass(frozen=True)
 class TableView:
     """A game in progress, which anyone may watch: its two sides, the games each side has
-    won, its time control (``""``: none), whether it is played unrated by choice, and
-    each player's rating at its game, by side as ``sides`` (``""`` where none is kept:
-    a guest, the computer)."""
+    won, its time control (``""``: none), whether it is played unrated by choice, each
+    player's rating at its game, by side as ``sides`` (``""`` where none is kept: a
+    guest, the computer), and whether it is between two games of its match."""
 
     id: str
     title: str
@@ -84,6 +84,7 @@ class TableView:
     clock: str = ""
     casual: bool = False
     ratings: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    between_games: bool = False  # its last game is over, the next not yet begun
 
 
 @dataclass(frozen=True)

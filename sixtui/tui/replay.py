@@ -43,7 +43,7 @@ class ReplaySession(GameSession):
         self._unfinished = self.match
 
     def follow(self, record: GameRecord) -> bool:
-        """Takes in the game as it went on since (``record`` holds this record's moves and
+        r"""Takes in the game as it went on since (``record`` holds this record's moves and
         more): a replay at the end stays at the end, one stepped back stays where it is.
         False, changing nothing, if ``record`` is another game.
 

@@ -107,7 +107,7 @@ def leaving_costs(view: LobbyView) -> list[str]:
     costs = []
     if view.pool is not None:
         costs.append("You stop waiting to be paired.")
-    own = [table for table in view.tables if plays_at(table, view.me)]
+    own = [t for t in view.tables if plays_at(t, view.me) and not t.between_games]
     if own:
         timed = " and your clock runs" if any(table.clock for table in own) else ""
         costs.append(f"Your game goes on: your seat waits for you a while{timed}.")
