@@ -11,17 +11,21 @@ import logging
 import os
 import signal
 import sys
+import time
 from collections.abc import Mapping
 from pathlib import Path
+from typing import cast
 
 import asyncssh
 
 from sixtui.ai.worker import Thinker
 from sixtui.server.archive import ArchiveFileError, open_archive
 from sixtui.server.cli import DEFAULT_CONFIG
+from sixtui.server.hub_files import JournalError, Restored, Sync, open_hub
 from sixtui.server.listener import start_server
 from sixtui.server.log_text import log_to_stderr
 from sixtui.server.names import NamesFileError, open_name_book
+from sixtui.server.resume import resume
 from sixtui.server.session import stop_sessions
 from sixtui.server.settings import ENV_PREFIX, SettingError, Settings, load_settings
 from sixtui.server.shared import Shared
@@ -90,12 +94,14 @@ async def serve(settings: Settings) -> int:
     try:
         names = open_name_book(settings.data_dir)
         archive = open_archive(settings.data_dir)
-    except (NamesFileError, ArchiveFileError) as why:
+        hub, restored = open_hub(settings.data_dir, cast(Sync, settings.journal))
+    except (NamesFileError, ArchiveFileError, JournalError) as why:
         raise SettingError(f"data_dir: {why}") from None
     with contextlib.closing(names), contextlib.closing(archive):
         async with Thinker(workers=settings.workers) as thinker:
-            shared = Shared(settings, thinker, names, archive=archive)
+            shared = Shared(settings, thinker, names, hub=hub, archive=archive)
             try:
+                await _take_up(shared, restored)
                 acceptor = await start_server(shared)
                 # What is loaded by now lives as long as the server: kept out of the
                 # garbage collector's reach, every full collection (each one a pause for
@@ -103,7 +109,7 @@ async def serve(settings: Settings) -> int:
                 gc.collect()
                 gc.freeze()
                 _collect_less_often()
-                await _until_stopped(acceptor, settings)
+                await _until_stopped(acceptor, shared)
             finally:
                 await shared.close()
     return 0
@@ -125,7 +131,25 @@ def _collect_less_often() -> None:
     gc.set_threshold(YOUNG_OBJECTS, middle, oldest)
 
 
-async def _until_stopped(acceptor: asyncssh.SSHAcceptor, settings: Settings) -> None:
+async def _take_up(shared: Shared, restored: Restored) -> None:
+    """Takes up what the hub held when the server stopped: its games in progress wait for
+    their players, the games that ended are archived."""
+    if restored.stopped_at is None:
+        return
+    tables = await resume(shared.hub, restored.stopped_at, time.time(), shared.computers)
+    shared.sweeper.start()
+    shared.archivist.start()
+    log.info(
+        "the hub is back as it was %.0f s ago (%d changes since its last snapshot); "
+        "games in progress, waiting for their players: %d",
+        time.time() - restored.stopped_at,
+        restored.replayed,
+        len(tables),
+    )
+
+
+async def _until_stopped(acceptor: asyncssh.SSHAcceptor, shared: Shared) -> None:
+    settings = shared.settings
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     # SIGHUP (the terminal it was started from closed) stops it as gently: left to kill
@@ -139,8 +163,9 @@ async def _until_stopped(acceptor: asyncssh.SSHAcceptor, settings: Settings) -> 
     await stop.wait()
     log.info("stopping")
     acceptor.close()
+    kept = await shared.keep_hub()
     with contextlib.suppress(TimeoutError):
-        await stop_sessions()
+        await stop_sessions(games_kept=kept)
     with contextlib.suppress(Exception):
         await acceptor.wait_closed()
 

@@ -33,6 +33,10 @@ STOPPING = "sixtui: the server is stopping; see you soon.\r\n"
 STOPPING_MID_GAME = (
     "sixtui: the server is stopping: your game has ended, and it is not kept; see you soon.\r\n"
 )
+STOPPING_GAME_KEPT = (
+    "sixtui: the server is stopping; your game is kept: log in with the same key once it is"
+    " back, and you are at your table again. See you soon.\r\n"
+)
 
 # The client's environment variables that colors are chosen from; any others it sends are
 # dropped as they come, and so are values longer than this.
@@ -80,11 +84,13 @@ def live_apps() -> list[SixtuiApp]:
     return [terminal._app for terminal in _LIVE if terminal._app is not None]
 
 
-async def stop_sessions(timeout: float = 5.0) -> None:
-    """Tells every session the server is stopping, ends it (its terminal put back as it
-    was), and waits up to ``timeout`` seconds for all of them to finish."""
+async def stop_sessions(timeout: float = 5.0, games_kept: bool = False) -> None:
+    """Tells every session the server is stopping (and whether its games in progress are
+    ``games_kept`` for when it is back), ends it (its terminal put back as it was), and
+    waits up to ``timeout`` seconds for all of them to finish."""
+    mid_game = STOPPING_GAME_KEPT if games_kept else STOPPING_MID_GAME
     for terminal in list(_LIVE):
-        terminal.stop(STOPPING_MID_GAME if terminal.in_a_game() else STOPPING)
+        terminal.stop(mid_game if terminal.in_a_game() else STOPPING)
     async with asyncio.timeout(timeout):
         while _LIVE:
             await asyncio.sleep(0.02)

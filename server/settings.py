@@ -48,6 +48,7 @@ class Settings:
     input_rate: int = 4096
     ai_workers: int | None = None  # None: as many as the machine's cores allow
     reconnect_window: float = 60.0  # seconds a player who dropped out has to come back
+    journal: str = "write"  # how the hub's journal reaches the disk: write, fsync, batch, off
 
     @property
     def workers(self) -> int:
@@ -110,6 +111,13 @@ def _workers(value: object) -> int | None:
         raise ValueError(f"{why}, or auto") from None
 
 
+def _journal(value: object) -> str:
+    choices = ("write", "fsync", "batch", "off")
+    if isinstance(value, str) and value.strip().lower() in choices:
+        return value.strip().lower()
+    raise ValueError(f"{value!r} is none of {', '.join(choices)}")
+
+
 def _text(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError(f"{value!r} is not a host name or address")
@@ -141,6 +149,7 @@ _READERS: dict[str, Callable[[object], Any]] = {
     "input_rate": _whole(64),
     "ai_workers": _workers,
     "reconnect_window": _seconds,
+    "journal": _journal,
 }
 NAMES = tuple(field.name for field in fields(Settings))
 

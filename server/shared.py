@@ -14,6 +14,7 @@ from sixtui.server.archive import Archive
 from sixtui.server.archiving import Archivist
 from sixtui.server.computer_seats import ComputerSeats
 from sixtui.server.hub import Hub, MemoryHub
+from sixtui.server.hub_files import JournaledHub
 from sixtui.server.names import NameBook
 from sixtui.server.rooms import open_table
 from sixtui.server.settings import Settings
@@ -59,7 +60,8 @@ def _change(counter: Counter[str], name: str, by: int) -> None:
 @dataclass
 class Shared:
     """What all the connections to one server share. ``hub`` holds everything players
-    share (this process's memory); ``computers`` keeps the computer seats of the tables
+    share (this process's memory, kept on disk by a
+    :class:`~sixtui.server.hub_files.JournaledHub`); ``computers`` keeps the computer seats of the tables
     opened here playing, thinking in ``thinker``'s workers; ``sweeper`` ends the tables
     everyone left and removes the finished ones, and ``archivist`` writes the games that
     end to ``archive`` (by default one in memory), both from the first table opened on.
@@ -107,11 +109,25 @@ class Shared:
             casual=casual,
         )
 
+    async def keep_hub(self) -> bool:
+        """As the server stops, before its sessions end: the games ended so far are
+        archived and the hub is written whole, so that the server starts again from this
+        moment, its games in progress with it. False (nothing done) for a hub that is not
+        kept on disk, whose sessions end their games as they stop."""
+        if not isinstance(self.hub, JournaledHub) or self.hub.sealed:
+            return False
+        await self.archivist.archive_waiting()
+        await self.archivist.close()
+        self.hub.seal()
+        return True
+
     async def close(self) -> None:
         """Stops the sweeper and the computer seats, then the archivist (once the games
-        that ended are written) and the hub."""
+        that ended are written, unless the hub was kept before: it keeps them) and the
+        hub."""
         await self.sweeper.close()
         await self.computers.close()
-        await self.archivist.archive_waiting()
+        if not (isinstance(self.hub, JournaledHub) and self.hub.sealed):
+            await self.archivist.archive_waiting()
         await self.archivist.close()
         await self.hub.close()

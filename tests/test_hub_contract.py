@@ -5,20 +5,34 @@ function that returns a fresh, empty hub. Nothing else here names an implementat
 """
 
 import asyncio
+import tempfile
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sixtui.server.hub import BACKLOG, Hub, Lagged, MemoryHub, Versioned
+from sixtui.server.hub_files import JournaledHub
 
 
 async def memory_hub() -> Hub:
     return MemoryHub()
 
 
-IMPLEMENTATIONS: dict[str, Callable[[], Awaitable[Hub]]] = {"memory": memory_hub}
+async def journaled_hub() -> Hub:
+    """The memory hub kept on disk, in a folder of its own, read back from it: every
+    answer is the memory hub's, journaled as it is given."""
+    hub = JournaledHub(Path(tempfile.mkdtemp(prefix="sixtui-hub-")), compact_at=4096)
+    hub.restore()
+    return hub
+
+
+IMPLEMENTATIONS: dict[str, Callable[[], Awaitable[Hub]]] = {
+    "memory": memory_hub,
+    "journaled": journaled_hub,
+}
 
 
 @pytest.fixture(params=list(IMPLEMENTATIONS))

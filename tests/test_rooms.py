@@ -270,6 +270,83 @@ async def test_a_table_changes_only_by_legal_intents_one_version_at_a_time(steps
             assert after.current == before.current
 
 
+# Every game, intents from the right seat or not: a whole legal turn drawn from the engine's
+# own moves (so that Six reaches its second round), a turn cut short or run on, one of
+# nonsense, or any other kind of request.
+EVERY_GAME = {
+    "connect6": ("connect6", {"size": 9}, [[ANN], [BOB]]),
+    "gameof6": ("gameof6", {"size": 8}, [[ANN], [BOB]]),
+    "six-steffen": ("six", {}, [[ANN], [BOB]]),
+    "six-romanian-advanced-partners": (
+        "six",
+        {"players": 4, "ruleset": "romanian-advanced"},
+        [[ANN, CAT], [BOB, DAN]],
+    ),
+}
+ENDED_BY_A_SIDE = ("resign", "left", "time", "agreement")
+NONSENSE = ["", "Z99", "0,0", "E5", "A1", "9,9>0,0", "\x1b[2J", "é" * 300]
+
+
+def a_legal_turn(game, draw) -> list[str]:
+    """A whole turn for the seat to move, each move drawn from the engine's legal ones."""
+    trial, seat, turn = game.copy(), game.to_move, []
+    while not trial.is_over and trial.to_move == seat:
+        move = draw(st.sampled_from(trial.legal_moves()))
+        turn.append(str(move))
+        trial.play(move)
+    return turn
+
+
+@pytest.mark.parametrize("table_of", list(EVERY_GAME))
+@given(data=st.data())
+@settings(max_examples=25, deadline=None)
+async def test_random_intents_change_any_table_only_as_the_engine_would(table_of, data):
+    game_name, options, sides = EVERY_GAME[table_of]
+    hub, clock = MemoryHub(), Clock()
+    table = await open_table(hub, game_name, options, sides, opener=0)
+    people = [holder.identity for side in sides for holder in side] + ["key-stranger"]
+    for _ in range(data.draw(st.integers(5, 60), label="intents")):
+        before = await state(hub, table)
+        game = before.load()
+        kind = data.draw(st.sampled_from(("turn",) * 12 + KINDS), label="kind")
+        moves: list[str] = []
+        if kind == "turn" and not game.is_over:
+            moves = a_legal_turn(game, data.draw)
+            cut = data.draw(st.sampled_from(["whole"] * 6 + ["short", "long", "nonsense"]))
+            if cut == "short":
+                moves = moves[:-1]
+            elif cut == "long":
+                moves = [*moves, data.draw(st.sampled_from(NONSENSE))]
+            elif cut == "nonsense":
+                moves = data.draw(st.lists(st.sampled_from(NONSENSE), max_size=3))
+        mover = before.holder_at(game.to_move).identity
+        who = data.draw(st.sampled_from([mover, mover, *people]), label="who")
+        clock.now += data.draw(st.sampled_from([0.0, 0.0, 30.0, 61.0]), label="wait")
+        version = before.version + data.draw(st.sampled_from([0, 0, 0, -1, 1]), label="off by")
+        intent = Intent(kind, max(0, version), who, tuple(moves)).to_bytes()
+        outcome = await submit(hub, table, intent, clock)
+        after = await state(hub, table)
+        if isinstance(outcome, Refused):
+            assert outcome.message and after == before
+            continue
+        if after == before:
+            continue
+        assert after.version == before.version + 1 and outcome.state == after
+        game_after = after.load()
+        if after.number == before.number and game_after.history != game.history:
+            assert kind == "turn" and who == mover
+            assert game_after.history == game.history + checked_turn(game, moves, whole=True)
+        replayed = new_game(game_name, **game_after.options())
+        for move in game_after.history:  # every state the table holds, the engine reaches
+            replayed.play(move)
+        if game_after.result is not None and game_after.result.reason in ENDED_BY_A_SIDE:
+            assert replayed.result is None
+            if game.result is None and after.number == before.number:
+                assert kind in ("resign", "claim", "accept-draw", "flag")
+        else:
+            assert replayed.result == game_after.result
+
+
 # -- draws -----------------------------------------------------------------------------------
 
 

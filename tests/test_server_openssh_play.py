@@ -1,7 +1,8 @@
 """Online play end to end with real OpenSSH clients, each logged in with a key of its
 own under a pseudo-terminal read through ``pyte``: players meet in the lobby, pair from
 its command line and play by typing turns; four pair for partner Six; a player whose ssh
-is killed mid-game is waited for, and comes back with the same key to the same position.
+is killed mid-turn, a stone staged, is waited for, and comes back with the same key to the
+position of the last turn sent.
 """
 
 from __future__ import annotations
@@ -106,7 +107,7 @@ async def test_four_players_pair_for_partner_six_and_each_sees_all_four(players:
         )
 
 
-async def test_a_player_whose_ssh_is_killed_is_waited_for_and_comes_back_where_they_were(
+async def test_a_player_whose_ssh_is_killed_mid_turn_is_waited_for_and_comes_back_where_they_were(
     players: Players,
 ) -> None:
     terminals = {"ann": players("ann"), "bob": players("bob")}
@@ -114,15 +115,19 @@ async def test_a_player_whose_ssh_is_killed_is_waited_for_and_comes_back_where_t
     first, second = await opener_first(terminals["ann"], terminals["bob"])
     await play(first, second, 1)
     await play(second, first, 2)
-    ann, bob = terminals["ann"], terminals["bob"]
-    assert ann.process is not None
-    ann.process.kill()  # no goodbye: the client is simply gone
-    await bob.wait_for_text("ann left the table", WAIT)
-    await bob.wait_until(lambda: "away ·" in bob.text, WAIT, "ann's seat marked away")
-    back = players("ann")  # the same key
+    name = "ann" if first is terminals["ann"] else "bob"  # to move: killed mid-turn
+    await first.wait_until(lambda: ": place" in first.text, WAIT, "the third turn")
+    first.press("\x1b[B\r")  # the cursor a point down from J10, and a stone staged there
+    await first.wait_for_text("J9 goes to the table", WAIT)
+    assert first.process is not None
+    first.process.kill()  # no goodbye: the client is simply gone
+    await second.wait_for_text(f"{name} left the table", WAIT)
+    await second.wait_until(lambda: "away ·" in second.text, WAIT, f"{name}'s seat marked away")
+    assert second.turn(3) is None and second.stone_at("J9") == "·"
+    back = players(name)  # the same key
     await back.wait_until(lambda: back.turn(2) == SHOWN[1], WAIT, "the table as it was")
     assert back.turn(1) == SHOWN[0] and LOBBY not in back.text
-    await bob.wait_for_text("ann came back", WAIT)
-    await bob.wait_until(lambda: "away ·" not in bob.text, WAIT, "ann's seat back")
-    mover, other = (back, bob) if first is ann else (bob, back)
-    await play(mover, other, 3)  # and the game goes on
+    assert back.turn(3) is None and back.stone_at("J9") == "·"  # the staged stone is gone
+    await second.wait_for_text(f"{name} came back", WAIT)
+    await second.wait_until(lambda: "away ·" not in second.text, WAIT, f"{name}'s seat back")
+    await play(back, second, 3)  # and the game goes on

@@ -62,6 +62,7 @@ def test_environment_values_are_read_from_text():
         ({"SIXTUI_LOGIN_TIMEOUT": "0"}, "login_timeout (from SIXTUI_LOGIN_TIMEOUT)"),
         ({"SIXTUI_LOGIN_TIMEOUT": "nan"}, "login_timeout (from SIXTUI_LOGIN_TIMEOUT)"),
         ({"SIXTUI_PROT": "22"}, "prot (from SIXTUI_PROT) is not a setting"),
+        ({"SIXTUI_JOURNAL": "sometimes"}, "journal (from SIXTUI_JOURNAL): 'sometimes' is none of"),
         ({"SIXTUI_HOST": "  "}, "host (from SIXTUI_HOST)"),
         ({"SIXTUI_IDLE_WARNING": "4000"}, "idle_warning: 4000 s must be shorter than idle_timeout"),
         ({"SIXTUI_MAX_PER_IP": "900"}, "max_per_ip: 900 is more than max_connections (500)"),
