@@ -40,7 +40,7 @@ from sixtui.server.ratings import PROVISIONAL_GAMES, Rating, rate, variant
 from sixtui.server.table_state import GUEST, SeatHolder
 
 FILE_NAME = "games.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_SECONDS = 5.0  # another process writing: wait this long before giving up
 Status = Literal["finished", "aborted"]
 
@@ -88,11 +88,22 @@ MIGRATIONS = (
     );
     CREATE INDEX ratings_by_variant ON ratings (variant, mu DESC);
     """,
+    # Where each game came from (its entry in the hub's queue of games that ended), so
+    # that a game written by a process killed before it could say so is not written twice.
+    """
+    ALTER TABLE games ADD COLUMN origin TEXT;
+    CREATE UNIQUE INDEX games_by_origin ON games (origin);
+    """,
 )
 
 
 class ArchiveFileError(Exception):
     """The archive file cannot be opened, or is not one this sixtui can read."""
+
+
+class AlreadyArchived(ValueError):
+    """A game whose origin the archive holds already: it was written once, and is not
+    written again."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +122,7 @@ class Ended:
     times: Sequence[float | None] = ()
     headers: dict[str, str] = field(default_factory=dict)
     table: str = ""  # the table it was played at, if any
+    origin: str | None = None  # what made it, never the same for two games; None: unknown
 
     @property
     def rated(self) -> bool:
@@ -221,7 +233,8 @@ class Archive:
 
     def add(self, ended: Ended) -> Archived:
         """Keeps ``ended`` and, when it is rated, moves its players' ratings: all in one
-        transaction."""
+        transaction; :class:`AlreadyArchived` (nothing written) if a game of the same
+        origin is kept already."""
         game = ended.game
         kind = variant(game.name, game.options())
         rated = ended.rated
@@ -234,9 +247,12 @@ class Archive:
         try:
             before = [self._rating(seat, kind) if rated else None for seat in ended.seats]
             after = _rated(game, before) if rated else before
+            if self.holds(ended.origin):
+                raise AlreadyArchived(f"the game {ended.origin} is archived already")
             cursor = db.execute(
                 "INSERT INTO games (game, variant, options, rated, status, winner, reason,"
-                " moves, started, ended, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " moves, started, ended, record, origin)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game.name,
                     kind,
@@ -249,6 +265,7 @@ class Archive:
                     ended.started,
                     ended.ended,
                     str(record),
+                    ended.origin,
                 ),
             )
             game_id = cursor.lastrowid
@@ -295,6 +312,13 @@ class Archive:
         )
 
     # -- reading ---------------------------------------------------------------------
+
+    def holds(self, origin: str | None) -> bool:
+        """Whether a game of ``origin`` is kept (never, for an origin not known)."""
+        if origin is None:
+            return False
+        found = self._db.execute("SELECT 1 FROM games WHERE origin = ?", (origin,)).fetchone()
+        return found is not None
 
     def rating(self, identity: str, kind: str) -> Rating:
         """``identity``'s rating at ``kind`` of game (a newcomer's if none yet)."""

@@ -3,12 +3,15 @@
 
 The rooms put every game that ends (finished or aborted) in the queue, in the step that
 stores its end (:func:`hand_over`), and publish a word on a topic so that archivists need
-not poll. A queue entry is taken by one archivist only, whichever process it runs in, so
-every game is written once.
+not poll. An entry leaves the queue only once its game is written, and the archive keeps
+each game's entry name as its origin and writes no origin twice: a process killed
+between the two, or two archivists reading the same entry, never loses a game nor writes
+one twice.
 
 Hub names:
 
-* ``games:ended`` (queue): the games to archive, one member each, valued with a msgpack
+* ``games:ended`` (queue): the games to archive, one member each (the table, the game's
+  number there, the table's version and a random part: never the same twice), valued with a msgpack
   map: the game (``Game.to_bytes()``), its seats (name, identity, level each), its
   status (``finished`` or ``aborted``), when it ended, whether it was casual, and the
   seconds each move took (a turn's with its last move);
@@ -21,14 +24,16 @@ Hub names:
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
+import uuid
 from datetime import UTC, datetime
 from typing import Any
 
 import msgpack
 
 from sixtui.rules import Game, GameDataError, load_game, new_game
-from sixtui.server.archive import Archive, Archived, Ended
+from sixtui.server.archive import AlreadyArchived, Archive, Archived, Ended
 from sixtui.server.hub import Hub, Lagged, Subscription
 from sixtui.server.table_state import SeatHolder, TableState
 from sixtui.tui.player_text import printable
@@ -64,7 +69,7 @@ async def hand_over(hub: Hub, table_id: str, state: TableState, now: float) -> N
         "times": _move_times(game, state.took),
         "clock": None if state.clock is None else state.clock.text,
     }
-    member = f"{table_id}/{state.number}/{state.version}"
+    member = f"{table_id}/{state.number}/{state.version}/{uuid.uuid4().hex[:12]}"
     await hub.queue_join(ENDED_GAMES, member, msgpack.packb(entry))
     await hub.publish(ENDED_NEWS, b"")
 
@@ -163,17 +168,23 @@ class Archivist:
     async def archive_waiting(self) -> list[Archived]:
         """Writes every game waiting in the queue; a damaged entry is logged and dropped."""
         written = []
-        while taken := await self._hub.queue_take(ENDED_GAMES, 1):
-            member, data = taken[0].member, taken[0].value
+        while waiting := await self._hub.queue_list(ENDED_GAMES):
+            member, data = waiting[0].member, waiting[0].value
             try:
-                ended = ended_from(data)
+                ended = dataclasses.replace(ended_from(data), origin=member)
                 archived = self._archive.add(ended)
+            except AlreadyArchived:  # by another archivist, or before a kill
+                await self._hub.queue_leave(ENDED_GAMES, member)
+                continue
             except NotAnEndedGame as why:
                 log.warning("archive: entry %s dropped: %s", member, why)
+                await self._hub.queue_leave(ENDED_GAMES, member)
                 continue
             except Exception:
                 log.exception("archive: the game %s could not be written", member)
+                await self._hub.queue_leave(ENDED_GAMES, member)
                 continue
+            await self._hub.queue_leave(ENDED_GAMES, member)
             written.append(archived)
             if ended.table:
                 ratings = {c.identity: [c.before, c.after] for c in archived.changes}

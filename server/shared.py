@@ -61,11 +61,11 @@ def _change(counter: Counter[str], name: str, by: int) -> None:
 class Shared:
     """What all the connections to one server share. ``hub`` holds everything players
     share (this process's memory, kept on disk by a
-    :class:`~sixtui.server.hub_files.JournaledHub`); ``computers`` keeps the computer seats of the tables
-    opened here playing, thinking in ``thinker``'s workers; ``sweeper`` ends the tables
-    everyone left and removes the finished ones, and ``archivist`` writes the games that
-    end to ``archive`` (by default one in memory), both from the first table opened on.
-    :meth:`close` stops them all."""
+    :class:`~sixtui.server.hub_files.JournaledHub`); ``computers`` keeps the computer
+    seats of the tables opened here playing, thinking in ``thinker``'s workers;
+    ``sweeper`` ends the tables everyone left and removes the finished ones, and
+    ``archivist`` writes the games that end to ``archive`` (by default one in memory),
+    both from the first table opened on. :meth:`close` stops them all."""
 
     settings: Settings
     thinker: Thinker

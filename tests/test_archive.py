@@ -4,6 +4,7 @@ moved, rated only between key holders, and readable back as a record."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import math
 import os
 import random
@@ -21,7 +22,14 @@ from hypothesis import strategies as st
 from sixtui.ai.worker import Thinker
 from sixtui.rules import new_game
 from sixtui.rules.records import GameRecord
-from sixtui.server.archive import Archive, ArchiveFileError, Ended, open_archive
+from sixtui.server.archive import (
+    MIGRATIONS,
+    AlreadyArchived,
+    Archive,
+    ArchiveFileError,
+    Ended,
+    open_archive,
+)
 from sixtui.server.archiving import ENDED_GAMES, Archivist, ended_from
 from sixtui.server.hub import MemoryHub
 from sixtui.server.names import NameBook
@@ -163,6 +171,35 @@ def test_the_archive_file_is_private_and_kept_across_openings(tmp_path):
     assert again.count() == 1 and again.rating("SHA256:ann", "connect6").games == 1
 
 
+def test_a_game_of_an_origin_kept_already_is_not_written_twice():
+    archive = Archive(":memory:")
+    ended = Ended(won_connect6(0), (KEYS[0], KEYS[1]), ended=1.0, origin="7/1/9/c0ffee")
+    archive.add(ended)
+    with pytest.raises(AlreadyArchived, match="7/1/9/c0ffee"):
+        archive.add(ended)
+    assert archive.count() == 1 and archive.rating("SHA256:ann", "connect6").games == 1
+    archive.add(dataclasses.replace(ended, origin=None))  # no origin: nothing to compare
+    archive.add(dataclasses.replace(ended, origin=None))
+    assert archive.count() == 3 and archive.holds("7/1/9/c0ffee") and not archive.holds(None)
+
+
+def test_an_archive_of_the_first_schema_is_brought_forward_with_its_games(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    first = sqlite3.connect(path, isolation_level=None)
+    first.executescript(f"BEGIN; {MIGRATIONS[0]} PRAGMA user_version = 1; COMMIT;")
+    first.execute(
+        "INSERT INTO games (game, variant, options, rated, status, moves, ended, record)"
+        " VALUES ('connect6', 'connect6', '{}', 0, 'aborted', 0, 1.0, 'a record')"
+    )
+    first.close()
+    archive = Archive(path)
+    assert archive.count() == 1 and archive.record(1) == "a record"
+    archive.add(Ended(won_connect6(0), (KEYS[0], KEYS[1]), ended=2.0, origin="1/1/4/ab"))
+    assert archive.holds("1/1/4/ab") and archive.count() == 2
+    version = sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0]
+    assert version == len(MIGRATIONS)
+
+
 WRITER = """
 import sys
 from sixtui.rules import new_game
@@ -218,6 +255,37 @@ async def test_a_game_that_ends_at_a_table_is_archived_once_by_one_of_two_archiv
     record = GameRecord.parse(first.record(written[0][0].id) or "")
     assert record.players == ("Ann", "Bob") and record.game.result.reason == "six-in-a-row"
     assert second.count() == 0 and await hub.queue_list(ENDED_GAMES) == []
+
+
+async def test_a_game_written_by_a_process_killed_before_its_entry_left_is_not_written_again():
+    hub, archive = MemoryHub(), Archive(":memory:")
+    table = await connect6(hub)
+    await play_turns(hub, table, ROW_WIN)
+    (entry,) = await hub.queue_list(ENDED_GAMES)
+    archive.add(dataclasses.replace(ended_from(entry.value), origin=entry.member))  # then killed
+    assert await Archivist(hub, archive).archive_waiting() == []
+    assert archive.count() == 1 and await hub.queue_list(ENDED_GAMES) == []
+    assert archive.rating(ANN.identity, "connect6").games == 1
+
+
+async def test_two_archivists_on_one_file_at_once_write_each_game_once(tmp_path):
+    hub = MemoryHub()
+    archives = [Archive(tmp_path / "games.sqlite3") for _ in range(2)]
+    tables = [
+        await open_table(
+            hub,
+            "connect6",
+            {"size": 9},
+            [[SeatHolder(f"A{n}", f"key-a{n}")], [SeatHolder(f"B{n}", f"key-b{n}")]],
+        )
+        for n in range(6)
+    ]
+    for table in tables:
+        holder = (await state_of(hub, table)).holder_at(0)
+        await send(hub, table, holder, "resign")
+    written = await asyncio.gather(*(Archivist(hub, a).archive_waiting() for a in archives))
+    assert sum(len(each) for each in written) == 6 == archives[0].count()
+    assert await hub.queue_list(ENDED_GAMES) == []
 
 
 async def test_the_archivist_writes_games_as_they_end_and_finishes_before_it_stops():
