@@ -227,14 +227,27 @@ class ChannelDriver(Driver):
         self._receiver.post_message(events.Resize(size, size))
 
     def feed(self, data: bytes) -> None:
-        """Bytes typed at the client's terminal."""
+        """Bytes typed at the client's terminal, read at once."""
+        self.parse(self.admit(data))
+
+    def admit(self, data: bytes) -> str:
+        """Bytes typed at the client's terminal, as the text :meth:`parse` reads: the
+        terminal's replies taken out and pastes cut short. Cheap whatever comes, so that
+        a session may rate what it parses (the costly part) by what is left of it: a paste
+        of megabytes is admitted as its first :data:`LONGEST_PASTE` characters."""
         if not self._input or self._parser is None:
-            return
-        self._parse(self._pastes.feed(self._replies.feed(self._decoder.decode(data))))
+            return ""
+        admitted = self._pastes.feed(self._replies.feed(self._decoder.decode(data)))
         if self._replies.held and self._reply_timer is None:
             self._reply_timer = asyncio.get_running_loop().call_later(
                 REPLY_WAIT, self._release_held
             )
+        return admitted
+
+    def parse(self, text: str) -> None:
+        """Reads ``text`` (from :meth:`admit`) into key presses, pastes and mouse events."""
+        if text and self._input and self._parser is not None:
+            self._parse(text)
 
     def _release_held(self) -> None:
         self._reply_timer = None

@@ -39,7 +39,10 @@ class EscapingFormatter(logging.Formatter):
 
 
 def log_to_stderr() -> None:
-    """Logs the server's records, from INFO up, to standard error, escaped."""
+    """Logs the server's records, from INFO up, to standard error, escaped; asyncssh's
+    from WARNING up only: its INFO lines (eight or so a connection: channels opened and
+    closed, host keys sent) would bury sixtui's one ``key=value`` line an event."""
     handler = logging.StreamHandler()
     handler.setFormatter(EscapingFormatter(LOG_FORMAT))
     logging.basicConfig(level=logging.INFO, handlers=[handler])
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)

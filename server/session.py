@@ -138,7 +138,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._output_cap = settings.output_cap
         self._last_input = 0.0
         self._allowance = InputAllowance(settings.input_rate, now=0.0)
-        self._waiting = bytearray()  # input beyond the allowance, for the next turn
+        self._waiting = ""  # input admitted beyond the allowance, for the next turn
         self._draining: asyncio.TimerHandle | None = None
         self._farewell = ""
         self._channel: asyncssh.SSHServerChannel | None = None
@@ -329,7 +329,11 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
         self._last_input = asyncio.get_running_loop().time()
-        self._waiting += data
+        if self._driver is None:  # no app to read it yet
+            return
+        # Admitted first (a paste cut to its first characters), then parsed at the
+        # allowance: a long paste waits no longer than a short one.
+        self._waiting += self._driver.admit(data)
         if self._draining is None:
             self._drain()
 
@@ -341,10 +345,9 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         loop = asyncio.get_running_loop()
         count = self._allowance.take(min(len(self._waiting), INPUT_SLICE), loop.time())
         if count:
-            data = bytes(self._waiting[:count])
-            del self._waiting[:count]
+            text, self._waiting = self._waiting[:count], self._waiting[count:]
             if self._driver is not None:
-                self._driver.feed(data)
+                self._driver.parse(text)
         channel = self._channel
         if self._waiting:
             if channel is not None:
@@ -400,6 +403,6 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         if self._draining is not None:
             self._draining.cancel()
             self._draining = None
-        self._waiting.clear()
+        self._waiting = ""
         if self._app is not None:
             self._app.exit()

@@ -118,6 +118,19 @@ async def test_a_paste_of_megabytes_keeps_the_loop_moving_and_the_session_alive(
     assert largest < 0.25, f"the loop stood still for {largest:.3f} s"
 
 
+async def test_a_long_paste_at_the_default_rate_holds_back_no_key_after_it(serve):
+    port = await serve()  # 4096 characters a second: the paste whole would take 50 s
+    async with connect(port) as connection:
+        process = await connection.create_process(
+            term_type="xterm-256color", term_size=(100, 30), encoding="utf-8"
+        )
+        await read_until(process, LOBBY)
+        process.stdin.write(PASTE_START + "pasted words " * 16_000 + PASTE_END + "q")
+        async with asyncio.timeout(TIMEOUT):
+            await process.wait_closed()  # the q read once the paste's first 1,024 were
+        assert process.exit_status == 0
+
+
 # -- sequences the parser cannot read -------------------------------------------------------
 
 

@@ -79,6 +79,8 @@ async def test_a_data_folder_with_damaged_hub_files_still_starts(tmp_path):
     ):
         await in_lobby(first)
     assert "Traceback" not in server.said, server.said
+    assert "[conn=" not in server.said  # asyncssh's own lines, eight a connection, left out
+    assert "auth peer=127.0.0.1 method=publickey user=ann" in server.said
     assert "hub.snapshot.damaged-" in server.said and "hub.journal.damaged-" in server.said
     aside = sorted(path.name.split(".damaged-")[0] for path in tmp_path.glob("*.damaged-*"))
     assert aside == ["hub.journal", "hub.snapshot"]

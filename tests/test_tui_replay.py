@@ -78,6 +78,18 @@ async def test_up_and_down_step_a_turn_and_g_goes_to_a_turn_by_its_number():
         assert len(history(app)) == 12
 
 
+@pytest.mark.parametrize("ply", range(12))
+async def test_from_any_move_up_goes_to_the_turn_before_and_down_to_the_turn_s_end(ply):
+    app = replay_app(connect6_record())
+    ends = [0, 1, 3, 5, 7, 9, 11, 12]  # where each turn ends: one stone, then two a turn
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*["right"] * ply)
+        await pilot.press("up")
+        assert len(history(app)) == max(end for end in ends if end < ply or end == 0)
+        await pilot.press("home", *["right"] * ply, "down")
+        assert len(history(app)) == min(end for end in ends if end > ply)
+
+
 async def test_a_resignation_shows_at_the_end_only():
     app = replay_app(connect6_record(resigned=True))
     async with app.run_test(size=SIZE) as pilot:

@@ -120,17 +120,22 @@ class ReplayScreen(FocusScreen[None]):
         self._show()
 
     def action_turn(self, turns: int) -> None:
+        """Goes ``turns`` turns on or back, to the end of a turn: from the middle of one,
+        a turn on is its own end."""
         session = self.session
         turn = self._turn_number()
+        if turns > 0 and session.after_turn(turn) > session.ply:
+            turns -= 1
         self.session.go_to(session.after_turn(turn + turns))
         self._show()
 
     def _turn_number(self) -> int:
-        """The turn the replay's last move belongs to, as the move list numbers it."""
+        """The turn the replay's last move belongs to, as the move list numbers it: in
+        Connect6 and Game of 6 the opening stone is turn 1, and each pair a turn after."""
         ply = self.session.ply
-        if self.session.game.name == "six":
+        if self.session.game.name == "six" or ply == 0:
             return ply
-        return (ply + 1) // 2 if ply else 0
+        return ply // 2 + 1
 
     def action_go_to_start(self) -> None:
         self.session.go_to(0)
