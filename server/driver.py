@@ -92,7 +92,8 @@ class ReplyFilter:
 
 
 class PasteCap:
-    r"""Cuts every bracketed paste down to its first ``longest`` characters.
+    r"""Cuts every bracketed paste down to its first ``longest`` characters, and takes the
+    Esc characters out of it.
 
     Textual's parser reads a paste a character at a time and holds all of it until it
     ends, and the app lays all of it out; cut here, a paste of megabytes costs no more
@@ -148,6 +149,9 @@ class PasteCap:
     def _content(self, text: str) -> str:
         if self.pasted is None:
             return text
+        # Textual's parser reads an Esc inside a paste as the start of a key sequence and
+        # sends what follows as key presses; no line a player types holds one.
+        text = text.replace("\x1b", "")
         room = max(0, self.longest - self.pasted)
         self.pasted = min(self.longest, self.pasted + len(text))
         return text[:room]

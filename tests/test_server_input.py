@@ -131,6 +131,18 @@ async def test_a_long_paste_at_the_default_rate_holds_back_no_key_after_it(serve
         assert process.exit_status == 0
 
 
+@given(st.text(alphabet=st.sampled_from("ab \t\x1b[31m;~0\x07é"), max_size=60))
+async def test_a_paste_with_escape_sequences_in_it_arrives_whole_and_presses_no_key(text):
+    app = Posted()
+    driver = ChannelDriver(app, write=lambda text: None, size=(80, 24))
+    driver.feed((PASTE_START + text + PASTE_END).encode())
+    pasted = [m.text for m in app.messages if isinstance(m, events.Paste)]
+    assert app.keys == [] and pasted == ([text.replace("\x1b", "")] if text else pasted)
+    driver.feed(b"k")  # and the keys after it are keys again
+    assert app.keys == ["k"]
+    driver.close()
+
+
 # -- sequences the parser cannot read -------------------------------------------------------
 
 
