@@ -19,7 +19,7 @@ from sixtui.server.ratings import GAMEOF6_GROUPS, PROVISIONAL_GAMES
 from sixtui.tui.lobby_commands import PAGE_WIDTH
 from sixtui.tui.lobby_session import Page
 from sixtui.tui.player_text import printable, shown_word
-from sixtui.tui.widgets.panel import DRAWN_BY, WON_BY
+from sixtui.tui.widgets.panel import DRAWN_BY, LOST_BY, WON_BY
 
 RECENT_GAMES = 10
 LEADERS = 20
@@ -77,9 +77,6 @@ def _game_lines(played: Played) -> list[str]:
         break_on_hyphens=False,
     )
 
-
-# How a game was lost, said of the loser, where the winners' words would say it of them.
-LOST_BY = {"resign": "resigned", "left": "left the game", "time": "ran out of time"}
 
 
 def _how(played: Played) -> str:

@@ -353,6 +353,10 @@ class TableSession(GameSession):
         await self._act("abort")
 
     @property
+    def aborted(self) -> bool:
+        return self._state.status == "aborted"
+
+    @property
     def closed(self) -> bool:
         return self._following is None
 

@@ -192,11 +192,24 @@ async def test_once_a_player_is_gone_past_the_window_the_other_may_claim_the_gam
         await bob.press("w")
         await wait_until(bob, lambda: isinstance(bob.app.screen, SummaryScreen), "the claim")
         assert panel(bob.app, "status") == "bob wins as " + (
-            "Black: the other side left the game"
+            "Black: ann left the game"
             if game_screen(bob.app).session.player_at(0).name == "bob"
-            else "White: the other side left the game"
+            else "White: ann left the game"
         )
         assert (await read_table(hub, table)).status == "game-over"
+
+
+async def test_a_game_aborted_says_so_where_whose_turn_it_was_showed():
+    hub = MemoryHub()
+    ann_app, bob_app = apps(hub, window=0.0)
+    async with at_terminals(ann_app, bob_app) as (ann, bob):
+        table = (await pair([ann, bob]))[0].session.table_id
+        await ann_app.online.close()
+        await wait_until(bob, lambda: "x Abort" in key_bar(bob.app), "ann gone")
+        await bob.press("x")
+        await wait_until(bob, lambda: "aborted" in panel(bob.app, "status"), "the abort")
+        assert panel(bob.app, "status") == "the game was aborted: it counts for nobody"
+        assert (await read_table(hub, table)).status == "aborted"
 
 
 async def test_a_winning_turn_staged_is_not_yet_the_end_of_the_game():

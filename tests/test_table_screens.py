@@ -84,7 +84,7 @@ async def test_an_offer_and_a_resignation_reach_the_other_screen():
         await wait_until(bob, lambda: panel(bob.app, "message") == "Ann offers a draw", "the offer")
         await bob.press("r", "y")  # Bob resigns instead
         await wait_until(ann, lambda: isinstance(ann.app.screen, SummaryScreen), "the summary")
-        assert panel(ann.app, "status") == "Ann wins: the other side resigned"
+        assert panel(ann.app, "status") == "Ann wins: Bob resigned"
 
 
 def clocks(app) -> list[tuple[str, str]]:
@@ -106,7 +106,7 @@ async def test_clocks_count_down_on_both_screens_and_time_up_ends_the_game():
         wall.now += 25
         assert await game_screen(ann.app).session.flag()
         await wait_until(bob, lambda: "ran out of time" in panel(bob.app, "status"), "the flag")
-        assert panel(bob.app, "status") == "Ann wins as Black: the other side ran out of time"
+        assert panel(bob.app, "status") == "Ann wins as Black: Bob ran out of time"
         assert game_screen(bob.app)._clock_ticking is None
         assert clocks(bob.app)[1][0] == "0:00"
 

@@ -207,7 +207,7 @@ async def test_the_summary_names_each_player_once_and_says_how_each_side_did():
         await session.resign()  # game 3, which the computer opens
         await pilot.pause()
         lines = summary(app).splitlines()
-        assert lines[0] == "Normal computer wins as Black: the other side resigned"
+        assert lines[0] == "Normal computer wins as Black: you resigned"
         assert lines[2].split() == ["Normal", "computer", "You"]
         assert [line.split() for line in lines[3:]] == [
             ["Game", "1", "opened,", "won", "lost"],

@@ -393,11 +393,11 @@ async def test_resigning_ends_the_game_for_the_other_team():
         assert game.result.winner == 0  # White was to move and resigned
         assert isinstance(app.screen, SummaryScreen)
         text = summary_text(app)
-        assert text.splitlines()[0] == "Player 1 wins as Black: the other side resigned"
+        assert text.splitlines()[0] == "Player 1 wins as Black: Player 2 resigned"
         assert "Game 1   opened, won                lost" in text.splitlines()
         await pilot.press("b")
         assert isinstance(app.screen, GameScreen)
-        assert says_won(panel(app, "status"), "Player 1", "the other side resigned")
+        assert says_won(panel(app, "status"), "Player 1", "Player 2 resigned")
         await pilot.press("r")
         assert panel(app, "message") == "the game is over: n starts the next one"
         await pilot.press("left", "enter")

@@ -94,7 +94,7 @@ async def test_a_resignation_shows_at_the_end_only():
     app = replay_app(connect6_record(resigned=True))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("end")
-        assert panel(app, "status") == "bob wins as White: the other side resigned"
+        assert panel(app, "status") == "bob wins as White: ann resigned"
         await pilot.press("left")
         assert panel(app, "status") == "bob to move"
 

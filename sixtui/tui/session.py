@@ -235,6 +235,11 @@ class GameSession(ABC):
         """Ends the game unplayed, likewise, while fewer than two turns were played."""
         raise IllegalMove(f"a game is aborted {ONLINE_ONLY}")
 
+    @property
+    def aborted(self) -> bool:
+        """Whether the game was ended unplayed (aborted), counting for nobody."""
+        return False
+
     # -- chat at an online table ---------------------------------------------------------
     # A table in this process has no chat: its players share one keyboard.
 

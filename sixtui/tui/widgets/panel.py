@@ -47,6 +47,9 @@ WON_BY = {
     "left": "the other side left the game",  # online tables only
     "time": "the other side ran out of time",  # online tables with a clock only
 }
+# How a game was lost, said of the side that lost it, where the winners' words would say
+# it of "the other side".
+LOST_BY = {"resign": "resigned", "left": "left the game", "time": "ran out of time"}
 DRAWN_BY = {
     "board-full": "the board is full",
     "too-few-pieces": "both sides have too few pieces",
@@ -57,9 +60,11 @@ DRAWN_BY = {
 }
 
 
-def names_of(players: Sequence[Player]) -> str:
-    """A side's players in words: "You", "Player 1 and Player 3"."""
-    return " and ".join(player.name for player in players)
+def names_of(players: Sequence[Player], within: bool = False) -> str:
+    """A side's players in words: "You", "Player 1 and Player 3"; "you" ``within`` a
+    sentence."""
+    names = " and ".join(player.name for player in players)
+    return "you" if within and names == "You" else names
 
 
 def verb_for(players: Sequence[Player], verb: str) -> str:
@@ -74,7 +79,11 @@ def result_line(session: GameSession, result: Result) -> str:
     winners = session.sides[session.side_of_team(result.winner)]
     colors = team_names(session.game)
     color = f" as {colors[result.winner]}" if colors else ""
-    return f"{names_of(winners)} {verb_for(winners, 'win')}{color}: {WON_BY[result.reason]}"
+    how = WON_BY[result.reason]
+    losers = session.sides[session.side_of_team(1 - result.winner)]
+    if result.reason in LOST_BY and len(losers) == 1:  # "ann resigned"; partners: too long
+        how = f"{names_of(losers, within=True)} {LOST_BY[result.reason]}"
+    return f"{names_of(winners)} {verb_for(winners, 'win')}{color}: {how}"
 
 
 def table_title(game: Game, width: int) -> str:
@@ -201,6 +210,8 @@ def team_lines(game: Game, look: Look, width: int) -> list[Line]:
 def status_line(session: GameSession, picking: bool, destination: bool, tied: bool) -> str:
     """What happens now, in a few words."""
     game = session.game
+    if session.aborted:
+        return "the game was aborted: it counts for nobody"
     if session.turn_ready:  # the staged stones may already show a win: not yet sent
         return "your turn is ready: Enter sends it, Esc takes it back"
     if game.result is not None:
