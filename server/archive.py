@@ -313,6 +313,16 @@ class Archive:
 
     # -- reading ---------------------------------------------------------------------
 
+    def number_of_game(self, game: str) -> int | None:
+        """The archive's number for the game ``TABLE/NUMBER`` (its table, and its number
+        there), as its origin begins; ``None`` while it is not written."""
+        prefix = game.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "/"
+        found = self._db.execute(
+            "SELECT id FROM games WHERE origin LIKE ? ESCAPE '\\' ORDER BY id DESC LIMIT 1",
+            (prefix + "%",),
+        ).fetchone()
+        return None if found is None else int(found[0])
+
     def holds(self, origin: str | None) -> bool:
         """Whether a game of ``origin`` is kept (never, for an origin not known)."""
         if origin is None:

@@ -48,6 +48,7 @@ from sixtui.server.lobby_news import (
     tell_session,
     unpack,
 )
+from sixtui.server.missed_games import take_missed
 from sixtui.server.pairing import Waiter
 from sixtui.server.player_pages import profile_page, top_page
 from sixtui.server.ratings import variant
@@ -164,6 +165,7 @@ class HubLobby(LobbySession):
         self._subscriptions = [news, mine, every_session, tables]
         await self._copy.read(self._hub, self._me.identity)
         await self._present()
+        self.greeting = await self._missed()
         self._readers = [
             asyncio.create_task(self._read(news, self._heard)),
             asyncio.create_task(self._read(mine, self._heard_mine)),
@@ -737,8 +739,20 @@ class HubLobby(LobbySession):
         if await seated.table_of(self._hub, self._me.identity) is None:
             self._left_table = None
             await self._present(doing="lobby", table=None, what="")
-            notice = f"your game {left} is over: profile {self._me.name} shows how it ended"
+            notice = await self._missed()
+            if not notice:
+                notice = f"your game {left} is over: profile {self._me.name} shows how it ended"
             self._tell(LobbyUpdate("notice", notice))
+
+    async def _missed(self) -> str:
+        """How the games that ended while the player was away ended, and where to see
+        them, a line each (each told once); "" for none."""
+        lines = []
+        for game, line in await take_missed(self._hub, self._me.identity):
+            number = None if self._archive is None else self._archive.number_of_game(game)
+            shown = f"replay {number}" if number is not None else f"profile {self._me.name}"
+            lines.append(f"{line}; {shown} shows it")
+        return "\n".join(lines)
 
     async def _heard_mine(self, news: dict[str, Any]) -> None:
         """News for this session alone."""

@@ -78,7 +78,6 @@ def _game_lines(played: Played) -> list[str]:
     )
 
 
-
 def _how(played: Played) -> str:
     reason = played.reason
     if played.outcome == "aborted" or reason is None:

@@ -49,6 +49,7 @@ from sixtui.server import seated
 from sixtui.server.archiving import hand_over
 from sixtui.server.hub import Hub
 from sixtui.server.intents import Intent, NotAnIntent
+from sixtui.server.missed_games import note_missed
 from sixtui.server.room_rules import Refusal, apply_intent, new_match
 from sixtui.server.seated import AlreadySeated, Hold
 from sixtui.server.settings import Settings
@@ -252,6 +253,7 @@ async def _store(
     if before.status == "playing" and after.status != "playing":
         await seated.release(hub, table_id, [str(holder.identity) for holder in after.people])
         await hand_over(hub, table_id, after, now)
+        await note_missed(hub, table_id, after, now)
     return Applied(after)
 
 

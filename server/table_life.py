@@ -41,6 +41,7 @@ from collections.abc import Callable
 
 from sixtui.server import seated
 from sixtui.server.hub import Hub
+from sixtui.server.missed_games import forget_old
 from sixtui.server.rooms import (
     ENDED_TABLES,
     GONE,
@@ -200,6 +201,7 @@ class Sweeper:
         }
         for table_id, ended in (await hub.map_all(ENDED_TABLES)).items():
             await remove_if_done(hub, table_id, now, _seconds(ended))
+        await forget_old(hub, now)
 
     async def _sweep_live(self, table_id: str, now: float) -> None:
         state = await read_table(self._hub, table_id)

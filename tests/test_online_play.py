@@ -199,6 +199,35 @@ async def test_once_a_player_is_gone_past_the_window_the_other_may_claim_the_gam
         assert (await read_table(hub, table)).status == "game-over"
 
 
+def lobby_message(app) -> str:
+    """The lobby's message, all its lines."""
+    lines = lobby_of(app).query_one("#lobby-message")._drawn
+    return " ".join("".join(text for text, _ in line).strip() for line in lines).strip()
+
+
+async def test_a_player_back_after_their_game_ended_without_them_is_told_how_it_ended():
+    hub = MemoryHub()
+    ann_app, bob_app = apps(hub, window=0.0)
+    async with at_terminals(ann_app, bob_app) as (ann, bob):
+        await pair([ann, bob])
+        await ann_app.online.close()  # ann's connection drops
+        await wait_until(bob, lambda: "w Claim win" in key_bar(bob.app), "ann gone")
+        await bob.press("w")
+        await wait_until(bob, lambda: isinstance(bob.app.screen, SummaryScreen), "the claim")
+    (again,) = apps(hub, "ann")
+    async with at_terminals(again) as (ann,):
+        await in_lobby(ann)
+        await wait_until(ann, lambda: "while you were away" in lobby_message(ann.app), "told")
+        assert lobby_message(ann.app) == (
+            "while you were away, your Connect6 game against bob ended: you lost (left the"
+            " game); profile ann shows it"
+        )
+    (once_more,) = apps(hub, "ann")
+    async with at_terminals(once_more) as (ann,):
+        await in_lobby(ann)
+        assert "while you were away" not in lobby_message(ann.app)  # told once
+
+
 async def test_a_game_aborted_says_so_where_whose_turn_it_was_showed():
     hub = MemoryHub()
     ann_app, bob_app = apps(hub, window=0.0)

@@ -163,10 +163,12 @@ class SixtuiApp(App[None]):
         online = self.online
         assert online is not None and self.player is not None
         back_to = await online.table_to_return_to()
-        lobby = LobbyScreen(await online.open_lobby(self.player.name))
+        session = await online.open_lobby(self.player.name)
+        lobby = LobbyScreen(session)
         await self.push_screen(lobby)
-        if online.notice:
-            lobby.say(online.notice)
+        said = "\n".join(notice for notice in (online.notice, session.greeting) if notice)
+        if said:
+            lobby.say(said)
         if back_to is not None:
             lobby.open_table(back_to, watching=False)
 

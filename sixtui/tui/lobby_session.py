@@ -150,6 +150,9 @@ class LobbySession(ABC):
 
     def __init__(self) -> None:
         self._news = Listeners[LobbyUpdate]()
+        # What the player is told as the lobby opens (how games of theirs ended while
+        # they were away, say): "" for nothing.
+        self.greeting = ""
 
     @abstractmethod
     def view(self) -> LobbyView:

@@ -66,6 +66,7 @@ SPREAD = 0.01
 # the golden ratio, which fall evenly apart however many lobbies there are.
 _STAGGERS = (number * 0.6180339887 % 1.0 for number in itertools.count())
 TICK = 5.0  # seconds between two drawings of the waiting times
+MESSAGE_LINES = 3  # the most lines a message takes, the lists giving up room for it
 LINE_KEYS = BindingsMap(Input.BINDINGS)  # the command line's editing keys
 
 KEYS = (
@@ -171,7 +172,7 @@ class LobbyScreen(FocusScreen[None]):
             yield PoolList(id="pools")
             yield LobbyList(id="here")
         yield ChatLog(id="chat")
-        yield TextLine("warning", id="lobby-message")
+        yield TextLine("warning", most=MESSAGE_LINES, id="lobby-message")
         yield KeyBar()
         yield CommandLine(id="command-line")
 

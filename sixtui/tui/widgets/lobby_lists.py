@@ -76,22 +76,44 @@ class LobbyLines(LineWidget):
 
 
 class TextLine(LobbyLines):
-    """One line of text in one style: the lobby's title, or its message."""
+    """Text in one style on one line, cut to fit: the lobby's title; or, for its message,
+    on as many lines as it takes, up to ``most`` (what is beyond them is cut)."""
 
     DEFAULT_CSS = "TextLine { height: 1; }"
     COMPONENT_CLASSES: ClassVar[set[str]] = {"lobby--header", "lobby--warning"}
 
-    def __init__(self, style: str = "plain", **options: str) -> None:
+    def __init__(self, style: str = "plain", most: int = 1, **options: str) -> None:
         super().__init__(**options)
         self.text = ""
         self._names = style
+        self._most = most
 
     def show(self, text: str) -> None:
         self.text = text
+        self._fit_height()
         self.sync()
 
+    def on_resize(self) -> None:
+        self._fit_height()
+        super().on_resize()
+
+    def _fit_height(self) -> None:
+        width = self.content_region.width
+        if self._most > 1 and width:
+            self.styles.height = min(self._most, len(self._wrapped(width)))
+
+    def _wrapped(self, width: int) -> list[str]:
+        return [
+            line for paragraph in self.text.split("\n") for line in wrap_cells(paragraph, width)
+        ] or [""]
+
     def _lines(self, width: int, height: int) -> list[Line]:
-        return [fit_runs([(self.text, self._names)], width)] + [blank(width)] * (height - 1)
+        wrapped = self._wrapped(width) if self._most > 1 else [self.text]
+        shown = wrapped[:height]
+        if len(wrapped) > height:  # the last line shown says there was more
+            shown[-1] = f"{shown[-1]} …"
+        lines = [fit_runs([(text, self._names)], width) for text in shown]
+        return lines + [blank(width)] * (height - len(lines))
 
 
 class PickList(LobbyLines, can_focus=True):
