@@ -554,11 +554,11 @@ def _archive_news(state: TableState, number: int, changes: object) -> str:
     >>> state = TableState("connect6", {"size": 9}, ((SeatHolder("ann", "k1"),),
     ...     (SeatHolder("bob", "k2"),)), Match(), b"")
     >>> _archive_news(state, 12, {"k1": [1500, 1611], "k2": [1500, 1389]})
-    'archived as game 12 (replay 12 in the lobby); ratings: ann 1611 (+111), bob 1389 (-111)'
+    'archived as #12 (replay 12 in the lobby); ratings: ann 1611 (+111), bob 1389 (-111)'
     >>> _archive_news(state, 13, {})
-    'archived as game 13 (replay 13 in the lobby)'
+    'archived as #13 (replay 13 in the lobby)'
     """
-    kept = f"archived as game {number} (replay {number} in the lobby)"
+    kept = f"archived as #{number} (replay {number} in the lobby)"
     moved = []
     for holder in state.people:
         change = changes.get(holder.identity) if isinstance(changes, dict) else None

@@ -140,7 +140,7 @@ async def test_at_a_table_ratings_show_beside_names_and_move_when_the_game_is_ar
             break
         await asyncio.sleep(0.01)
     assert [update.text for update in heard if update.kind == "table"] == [
-        "archived as game 1 (replay 1 in the lobby); ratings: Ann 1611 (+111), Bob 1389 (-111)"
+        "archived as #1 (replay 1 in the lobby); ratings: Ann 1611 (+111), Bob 1389 (-111)"
     ]
     assert [ann.player_at(seat).rating for seat in (0, 1)] == ["1611?", "1389?"]
     assert watcher.player_at(1).rating == "1389?"
@@ -183,7 +183,7 @@ async def test_an_unrated_table_says_why_and_its_game_is_told_archived_without_r
             break
         await asyncio.sleep(0.01)
     assert [update.text for update in heard if update.kind == "table"] == [
-        "archived as game 1 (replay 1 in the lobby)"
+        "archived as #1 (replay 1 in the lobby)"
     ]
     assert [ann.player_at(seat).rating for seat in (0, 1)] == ["1500?", ""]
     await ann.close()
