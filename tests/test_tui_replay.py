@@ -21,6 +21,7 @@ from support.tui_helpers import (
     glyph_at,
     history,
     hot_seat,
+    key_bar,
     panel,
     play_all,
     screen_names,
@@ -196,3 +197,16 @@ async def test_a_finished_local_game_is_saved_as_a_record_that_replays(tmp_path,
     record = GameRecord.parse(saved.read_text(encoding="utf-8"))
     assert [str(move) for move in record.game.history] == CONNECT6_WIN
     assert record.players == ("Player 1", "Player 2") and record.game.result.winner == 0
+
+
+async def test_the_summary_after_a_local_game_offers_saving_its_record(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    app = hot_seat("connect6", size=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_all(app, CONNECT6_WIN)
+        await pilot.pause()
+        assert "e Save record" in key_bar(app)
+        await pilot.press("e")  # straight from the summary
+        await pilot.pause()
+        (saved,) = tmp_path.glob("sixtui-connect6-*.txt")
+        assert f"savedin{saved.name}" in panel(app, "message").replace(" ", "")

@@ -126,12 +126,14 @@ class ConfirmScreen(ModalScreen[bool]):
 
 class SummaryScreen(ModalScreen[str]):
     """After a game: its result and the match so far; then the next game, the board, or
-    leave; at an online table also the chat (``t``), as on the board."""
+    leave; at an online table also the chat (``t``), as on the board; in this process,
+    saving the game's record (``e``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,enter", "choose('next')", "Next game"),
         Binding("escape,b", "choose('board')", "See the board"),
         Binding("t", "choose('chat')", "Chat"),
+        Binding("e", "choose('save')", "Save record"),
         Binding("q", "choose('quit')", "Leave"),
     ]
 
@@ -162,9 +164,12 @@ class SummaryScreen(ModalScreen[str]):
             self.dismiss(choice)
 
     def _offers(self, choice: str) -> bool:
-        """No next game once the match is over, nor to a spectator; chat only online."""
+        """No next game once the match is over, nor to a spectator; chat only online, and
+        saving the record only in this process (online, the archive keeps it)."""
         if choice == "next":
             return not self.session.match.is_over and not self.session.watching
+        if choice == "save":
+            return not self.session.shared
         return choice != "chat" or self.session.may_chat
 
     def key_description(self, action: str, description: str) -> str | None:

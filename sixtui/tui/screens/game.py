@@ -779,6 +779,8 @@ class GameScreen(FocusScreen[None]):
             await self.session.next_game()
         elif choice == "chat":
             self.action_chat()
+        elif choice == "save":
+            self.action_save_record()
         elif choice == "quit":
             await self._leave()
 
