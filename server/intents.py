@@ -29,6 +29,7 @@ Kind = Literal[
     "rematch",  # asks for a new match; asked by both sides, it begins
     "away",  # the sender's connection dropped
     "back",  # the sender is here again
+    "gone",  # the sender has left for good (a guest's session ended): no time to come back
     "claim",  # the win, when the other side has been away past the window
     "abort",  # the game, likewise, while fewer than two turns were played
     "flag",  # the game, when the side to move's time is up

@@ -12,7 +12,7 @@ from sixtui.server.archive import Archive
 from sixtui.server.chat import Speaker
 from sixtui.server.hub import Hub
 from sixtui.server.lobby import HubLobby
-from sixtui.server.rooms import player_tables, read_table
+from sixtui.server.rooms import mark_gone, player_tables, read_table
 from sixtui.server.seating import OpenTable
 from sixtui.server.table_session import TableSession
 from sixtui.server.table_state import GUEST
@@ -95,6 +95,9 @@ class HubOnline(Online):
         )
 
     async def close(self) -> None:
+        if self._identity.startswith(GUEST):  # no later login is this guest
+            for table in await self._hub.map_all(player_tables(self._identity)):
+                await mark_gone(self._hub, table, self._identity)
         tables, self._tables = self._tables, []
         for session in tables:
             await session.close()

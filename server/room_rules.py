@@ -39,6 +39,9 @@ def apply_intent(state: TableState, intent: Intent, now: float) -> TableState:
     if intent.kind == "away":
         away = {intent.identity: now, **state.away}  # the first time it went away stands
         return state.but(away=away)
+    if intent.kind == "gone":  # away as long as the window already
+        since = min(state.away.get(intent.identity, now), now - state.window)
+        return state.but(away={**state.away, intent.identity: since})
     here = state.but(away={who: t for who, t in state.away.items() if who != intent.identity})
     after = _ANSWERS[intent.kind](here, intent, side, now)
     if after.clock is not None and state.status == "playing" and after.status != "playing":

@@ -292,6 +292,14 @@ async def mark_away(
     await _insist(hub, table_id, "away", identity, clock)
 
 
+async def mark_gone(
+    hub: Hub, table_id: str, identity: str, clock: Callable[[], float] = time.time
+) -> None:
+    """Marks ``identity``'s seat away for good (a guest, whose session has ended, never
+    comes back): the others need not wait for them."""
+    await _insist(hub, table_id, "gone", identity, clock)
+
+
 async def mark_back(
     hub: Hub, table_id: str, identity: str, clock: Callable[[], float] = time.time
 ) -> None:

@@ -49,7 +49,7 @@ from sixtui.server.rooms import (
     table_topic,
 )
 from sixtui.server.table_chat import TableChat
-from sixtui.server.table_state import SeatHolder, TableState
+from sixtui.server.table_state import GUEST, SeatHolder, TableState
 from sixtui.tui.chat import ChatLine
 from sixtui.tui.session import GameSession, Player, Update, checked_turn
 from sixtui.tui.widgets.panel import names_of, verb_for
@@ -592,6 +592,8 @@ def _news(before: TableState, after: TableState, own_side: int | None) -> str:
     gone = _newly_in(after.away, before.away, after)
     if gone and after.status != "playing":
         return f"{gone} left the table"
+    if gone and all(who.startswith(GUEST) for who in set(after.away) - set(before.away)):
+        return f"{gone} left the table, and a guest cannot come back"
     if gone:
         return f"{gone} left the table: waiting for them to come back"
     back = _newly_in(before.away, after.away, after)

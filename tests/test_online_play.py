@@ -439,6 +439,21 @@ async def test_a_table_that_cannot_be_opened_leaves_the_player_in_the_lobby_told
         assert isinstance(ann.app.screen, LobbyScreen)
 
 
+async def test_a_guest_who_drops_out_need_not_be_waited_for():
+    hub = MemoryHub()
+    guest_app = online_app(hub, "guest-0a1b2c", guest=True)
+    (bob_app,) = apps(hub, "bob")
+    async with at_terminals(guest_app, bob_app) as (guest, bob):
+        table = (await pair([guest, bob]))[0].session.table_id
+        await guest_app.online.close()  # the guest's connection drops
+        await wait_until(bob, lambda: "w Claim win" in key_bar(bob.app), "no wait")
+        said = panel(bob.app, "message")
+        assert "cannot come back" in said or "did not come back in time" in said
+        await bob.press("w")
+        await wait_until(bob, lambda: isinstance(bob.app.screen, SummaryScreen), "the claim")
+        assert (await read_table(hub, table)).status == "game-over"
+
+
 async def test_a_guest_is_told_in_the_lobby_that_they_cannot_come_back():
     hub = MemoryHub()
     async with at_terminals(online_app(hub, "guest-0a1b2c", guest=True)) as (guest,):

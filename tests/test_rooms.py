@@ -18,6 +18,7 @@ from sixtui.server.rooms import (
     Refused,
     mark_away,
     mark_back,
+    mark_gone,
     open_table,
     player_tables,
     submit,
@@ -488,6 +489,17 @@ async def test_coming_back_clears_the_away_mark_and_the_claim(hub):
     await mark_away(hub, table, BOB.identity, clock)
     await send(hub, table, BOB, "offer-draw", clock=clock)  # any intent of Bob's: he is here
     assert (await state(hub, table)).away == {}
+
+
+async def test_a_seat_gone_for_good_may_be_claimed_at_once(hub):
+    clock = Clock()
+    table = await connect6(hub, reconnect_window=600.0)
+    await play_turns(hub, table, ["E5", "A1 A2"])
+    await mark_away(hub, table, BOB.identity, clock)
+    clock.now += 5
+    await mark_gone(hub, table, BOB.identity, clock)
+    assert (await state(hub, table)).away == {BOB.identity: clock.now - 600.0}
+    assert isinstance(await send(hub, table, ANN, "claim", clock=clock), Applied)
 
 
 async def test_a_game_barely_begun_is_aborted_after_the_window_and_counts_for_nobody(hub):
