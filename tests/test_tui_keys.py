@@ -49,7 +49,7 @@ async def test_after_the_end_the_footer_offers_the_next_game_and_the_board_not_m
         await play_all(app, CONNECT6_WIN)
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
-        assert key_bar(app) == "n Next game b See the board q Leave"
+        assert key_bar(app) == "n Next game b See the board e Save record q Leave"
         await pilot.press("b")
         assert isinstance(app.screen, GameScreen)
         assert key_bar(app) == "n Next game v Review e Save record ? Rules q Quit"
@@ -69,7 +69,7 @@ async def test_after_the_match_the_footer_offers_no_next_game():
     async with app.run_test(size=SIZE) as pilot:
         await resign_the_last_game(pilot)
         assert isinstance(app.screen, SummaryScreen)
-        assert key_bar(app) == "b See the board q Leave"
+        assert key_bar(app) == "b See the board e Save record q Leave"
         await pilot.press("n")  # nothing to start
         assert isinstance(app.screen, SummaryScreen)
         await pilot.press("b")

@@ -62,5 +62,5 @@ async def test_the_visitors_own_seat_takes_their_name_shown_as_written():
         await pilot.press("y")
         await pilot.pause()
         summary = str(app.screen.query_one(".question", Static).render())
-        assert summary.splitlines()[0] == "Player 2 wins as White: the other side resigned"
+        assert summary.splitlines()[0] == "Player 2 wins as White: [b]ann resigned"
         assert summary.splitlines()[2].split() == ["[b]ann", "Player", "2"]
