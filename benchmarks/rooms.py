@@ -7,20 +7,26 @@ each of Connect6, Game of 6 (both 19×19) and two-player Six, each with its two 
 player takes a random time to think (:data:`THINK` s on average) and sends a random whole
 turn. A turn's time runs from just before its intent is sent to the moment the last
 session at its table holds the new state; the figures are the median and the 99th
-percentile of every turn of a run, median of the runs.
+percentile of every turn of a run, median of the runs. Then again with the hub kept on
+disk (:class:`~sixtui.server.hub_files.JournaledHub`), its journal written at each change
+(``write``, the default) or flushed to the disk at each (``fsync``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+import shutil
 import statistics
+import tempfile
 import time
 from collections.abc import Awaitable, Iterator
+from pathlib import Path
 
 from benchmarks.measure import Figure
 from sixtui.rules import Game, Move
 from sixtui.server.hub import MemoryHub
+from sixtui.server.hub_files import JournaledHub
 from sixtui.server.rooms import open_table
 from sixtui.server.table_session import TableSession
 from sixtui.server.table_state import SeatHolder
@@ -30,6 +36,7 @@ TABLES = 100
 GAMES = (("connect6", {}), ("gameof6", {}), ("six", {}))
 OPENING_TURNS = 40
 THINK = 0.2  # seconds a player thinks over a turn, on average (from none to twice this)
+JOURNALS = ("write", "fsync")  # the hub kept on disk, measured beside the memory hub alone
 
 
 def random_turn(game: Game, rng: random.Random) -> list[Move]:
@@ -83,9 +90,20 @@ class Table:
         await self.arrived.wait()
 
 
-async def one_run(seconds: float) -> list[float]:
-    """The time of every turn of a run (seconds), once the tables are under way."""
-    hub = MemoryHub()
+def make_hub(journal: str) -> MemoryHub:
+    """The memory hub alone (``"off"``), or kept on disk with that ``journal`` setting, in a
+    folder of its own under the system's temporary folder."""
+    if journal == "off":
+        return MemoryHub()
+    hub = JournaledHub(Path(tempfile.mkdtemp(prefix="sixtui-bench-hub-")), journal)  # type: ignore[arg-type]
+    hub.restore()
+    return hub
+
+
+async def one_run(seconds: float, journal: str = "off") -> list[float]:
+    """The time of every turn of a run (seconds), once the tables are under way, on a hub
+    with the ``journal`` setting."""
+    hub = make_hub(journal)
     tables, times, warming = [], [], []
     for number in range(TABLES):
         game, options = GAMES[number % len(GAMES)]
@@ -109,6 +127,8 @@ async def one_run(seconds: float) -> list[float]:
         for session in table.sessions:
             await session.close()
     await hub.close()
+    if isinstance(hub, JournaledHub):
+        shutil.rmtree(hub.folder, ignore_errors=True)
     return times
 
 
@@ -118,6 +138,25 @@ def percentile(values: list[float], share: float) -> float:
 
 def figures(runs: int, seconds: float) -> Iterator[Figure]:
     done = [asyncio.run(one_run(seconds)) for _ in range(runs)]
+    yield from _figures(done, seconds)
+    for journal in JOURNALS:
+        kept = [asyncio.run(one_run(seconds, journal)) for _ in range(runs)]
+        yield Figure(
+            f"rooms, the hub journaled ({journal}): ms from a turn's intent to both screens, p50",
+            [1000 * statistics.median(times) for times in kept],
+            "ms",
+            digits=2,
+        )
+        yield Figure(
+            f"rooms, the hub journaled ({journal}): the same, p99",
+            [1000 * percentile(times, 0.99) for times in kept],
+            "ms",
+            "≤ 5",
+            digits=2,
+        )
+
+
+def _figures(done: list[list[float]], seconds: float) -> Iterator[Figure]:
     turns = [len(times) / seconds for times in done]
     yield Figure(f"rooms: turns per second over {TABLES} tables", turns, "turns/s", digits=0)
     yield Figure(

@@ -20,6 +20,7 @@ rest is set aside (``hub.journal.damaged-…``). Each is said in the log with it
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import os
 import struct
@@ -67,7 +68,8 @@ class JournaledHub(MemoryHub):
     ``sync`` says how: ``"write"`` hands each change to the operating system before the
     call returns (a killed server loses nothing; a machine that loses power may lose what
     the system had not yet put on the disk), ``"fsync"`` waits for the disk too (nothing
-    lost even then, at a disk flush a change), ``"batch"`` writes the changes of
+    lost even then: each call waits for a flush of the disk, which the changes made
+    meanwhile share), ``"batch"`` writes the changes of
     :data:`BATCH_SECONDS` together (a killed server may lose that much). ``clock`` is the
     wall clock the records are stamped with.
     """
@@ -90,6 +92,8 @@ class JournaledHub(MemoryHub):
         self._pending: list[bytes] = []
         self._failing = False  # the last write failed (said once in the log)
         self._replaying = False
+        self._flushed = 0  # with "fsync": the last record known to be on the disk
+        self._flushing: asyncio.Future[None] | None = None
 
     # -- the changes, journaled --------------------------------------------------------
 
@@ -97,29 +101,49 @@ class JournaledHub(MemoryHub):
         stored = await super().compare_and_set(key, version, value)
         if stored is not None:
             self._record("set", key, stored, bytes(value))
+            await self._durable()
         return stored
 
     async def delete(self, key: str, version: int) -> bool:
         deleted = await super().delete(key, version)
         if deleted:
             self._record("del", key)
+            await self._durable()
         return deleted
 
     async def map_set(self, name: str, field: str, value: bytes) -> None:
         await super().map_set(name, field, value)
         self._record("mset", name, field, bytes(value))
+        await self._durable()
 
     async def map_delete(self, name: str, field: str) -> bool:
         deleted = await super().map_delete(name, field)
         if deleted:
             self._record("mdel", name, field)
+            await self._durable()
         return deleted
 
     async def queue_join(self, queue: str, member: str, value: bytes, waited: float = 0.0) -> bool:
         joined = await super().queue_join(queue, member, value, waited)
         if joined:
             self._record("qjoin", queue, member, bytes(value), self._clock() - max(0.0, waited))
+            await self._durable()
         return joined
+
+    async def queue_leave(self, queue: str, member: str) -> bool:
+        left = await super().queue_leave(queue, member)
+        await self._durable()
+        return left
+
+    async def queue_take(self, queue: str, count: int) -> list[QueueEntry]:
+        taken = await super().queue_take(queue, count)
+        await self._durable()
+        return taken
+
+    async def queue_take_members(self, queue: str, members: list[str]) -> list[QueueEntry]:
+        taken = await super().queue_take_members(queue, members)
+        await self._durable()
+        return taken
 
     def _take(self, queue: str, members: list[str]) -> list[QueueEntry]:
         taken = super()._take(queue, members)
@@ -130,7 +154,33 @@ class JournaledHub(MemoryHub):
     async def next_number(self, name: str) -> int:
         number = await super().next_number(name)
         self._record("num", name, number)
+        await self._durable()
         return number
+
+    async def _durable(self) -> None:
+        """With ``"fsync"``, returns once every change written so far is on the disk. The
+        disk is flushed in a thread, one flush for all the changes written before it
+        began (a group commit): the event loop goes on meanwhile, and many changes at
+        once cost one flush, not one each."""
+        if self._sync != "fsync":
+            return
+        wanted = self._sequence
+        while self._flushed < wanted and self._sync == "fsync":
+            if self._flushing is None:
+                self._flushing = asyncio.ensure_future(self._flush_to_disk())
+            await asyncio.shield(self._flushing)
+
+    async def _flush_to_disk(self) -> None:
+        covered = self._sequence  # every record up to here is written: the flush covers it
+        try:
+            if self._journal_fd is not None:
+                await asyncio.get_running_loop().run_in_executor(None, os.fsync, self._journal_fd)
+        except OSError as why:  # closed by a snapshot meanwhile, which flushed it; or a fault
+            if why.errno != errno.EBADF:
+                log.error("the hub's journal cannot be flushed to the disk: %s", why.strerror)
+        finally:
+            self._flushed = max(self._flushed, covered)
+            self._flushing = None
 
     # -- the journal ---------------------------------------------------------------------
 
@@ -173,8 +223,6 @@ class JournaledHub(MemoryHub):
                     self.folder / JOURNAL, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600
                 )
             os.write(self._journal_fd, data)
-            if self._sync == "fsync":
-                os.fsync(self._journal_fd)
         except OSError as why:
             if not self._failing:
                 log.error("the hub's journal cannot be written: %s", why.strerror or why)

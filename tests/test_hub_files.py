@@ -4,6 +4,7 @@ log, and never stop a start."""
 
 import asyncio
 import logging
+import os
 import tempfile
 from pathlib import Path
 
@@ -199,3 +200,23 @@ async def test_files_are_readable_by_the_server_user_alone(tmp_path):
     await hub.compare_and_set("k", 1, b"two")
     for name in (SNAPSHOT, JOURNAL):
         assert (tmp_path / name).stat().st_mode & 0o077 == 0
+
+
+async def test_fsync_waits_for_the_disk_and_changes_made_together_share_a_flush(
+    tmp_path, monkeypatch
+):
+    flushes = []
+    real_fsync = os.fsync
+
+    def counted(descriptor):
+        flushes.append(descriptor)
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(os, "fsync", counted)
+    hub = JournaledHub(tmp_path, sync="fsync")
+    await hub.map_set("first", "f", b"alone")
+    assert len(flushes) == 1  # the call returned once the disk had it
+    await asyncio.gather(*(hub.map_set("m", str(n), b"together") for n in range(50)))
+    assert 2 <= len(flushes) <= 3  # fifty changes, a flush or two for all of them
+    again = read_back(tmp_path)
+    assert len(await again.map_all("m")) == 50 and await again.map_all("first") == {"f": b"alone"}
