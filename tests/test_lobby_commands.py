@@ -166,8 +166,8 @@ MISTAKES = [
     ("top", "top at what? top connect6, top gameof6 or top six"),
     ("top chess", "no game 'chess': connect6, gameof6 or six"),
     ("replay", "replay which game? replay NUMBER, as a profile lists it"),
-    ("replay twelve", "'twelve' is not a game's number: replay 12, say"),
-    ("replay 0", "'0' is not a game's number: replay 12, say"),
+    ("replay twelve", "'twelve' is not a game's number: type one, as in replay 12"),
+    ("replay 0", "'0' is not a game's number: type one, as in replay 12"),
     ("help me please", "help takes one command: 'please' is left over"),
     ("help dance", "no command 'dance': help alone lists every command"),
     (

@@ -574,7 +574,7 @@ def _read_replay(rest: str) -> Command:
     word = _one(rest.split(), "replay", "replay which game? replay NUMBER, as a profile lists it")
     number = word.lstrip("#")
     if not number.isdigit() or not 0 < int(number) < 2**62:
-        raise CommandError(f"'{shown_word(word)}' is not a game's number: replay 12, say")
+        raise CommandError(f"'{shown_word(word)}' is not a game's number: type one, as in replay 12")
     return Replay(int(number))
 
 
