@@ -39,6 +39,69 @@ class InputAllowance:
         return count
 
 
+class ConnectionRate:
+    """New connections allowed from each address: ``per_minute`` a minute, and up to
+    ``burst`` at once (a household or a club behind one address arriving together).
+
+    Counted before the SSH key exchange, which costs the server a few milliseconds of CPU
+    a connection: over the rate, a connection is closed at once, so that one address
+    connecting in a loop cannot take the server's time from everyone else.
+
+    >>> rate = ConnectionRate(per_minute=60, burst=2)
+    >>> [rate.allow("10.0.0.1", now=0.0) for _ in range(3)], rate.allow("10.0.0.2", now=0.0)
+    ([True, True, False], True)
+    >>> rate.allow("10.0.0.1", now=1.0)
+    True
+    """
+
+    def __init__(self, per_minute: int, burst: int) -> None:
+        self._per_second = per_minute / 60.0
+        self._burst = float(burst)
+        self._left: dict[str, tuple[float, float]] = {}  # address: (allowance, when)
+        self._forgotten = 0.0
+
+    def allow(self, peer: str, now: float) -> bool:
+        """Whether a new connection from ``peer`` may go on, taking one if so."""
+        self._forget_full(now)
+        left, then = self._left.get(peer, (self._burst, now))
+        left = min(self._burst, left + (now - then) * self._per_second)
+        allowed = left >= 1.0
+        self._left[peer] = (left - 1.0 if allowed else left, now)
+        return allowed
+
+    def _forget_full(self, now: float) -> None:
+        """Now and then, lets go of the addresses whose allowance has grown back whole:
+        they are as if never seen, and the table holds no more than the recent ones."""
+        if now - self._forgotten < 60.0:
+            return
+        self._forgotten = now
+        whole = self._burst / self._per_second if self._per_second else float("inf")
+        self._left = {
+            peer: (left, then) for peer, (left, then) in self._left.items() if now - then < whole
+        }
+
+
+class Refusals:
+    """Connections closed for coming too fast, said in the log once an address begins and
+    once a minute while it goes on, with how many: a loop of connections must not flood
+    the log as it would the server."""
+
+    def __init__(self, clock: Callable[[], float] = lambda: asyncio.get_running_loop().time()):
+        self._clock = clock
+        self._since: dict[str, tuple[float, int]] = {}  # address: (last said, refused since)
+
+    def refused(self, peer: str) -> None:
+        now = self._clock()
+        said, count = self._since.get(peer, (float("-inf"), 0))
+        if now - said < 60.0:
+            self._since[peer] = (said, count + 1)
+            return
+        more = f" ({count} more in the last minute)" if count else ""
+        log.info("refused peer=%s why=too many new connections from %s%s", peer, peer, more)
+        self._since = {p: (t, c) for p, (t, c) in self._since.items() if now - t < 60.0}
+        self._since[peer] = (now, 0)
+
+
 async def watch_idle(
     app: SixtuiApp,
     settings: Settings,

@@ -37,6 +37,7 @@ class Settings:
     allow_guests: bool = True
     max_connections: int = 500
     max_per_ip: int = 20
+    connect_rate: int = 60  # new connections a minute from one address, 2 × max_per_ip at once
     max_per_key: int = 5
     max_per_connection: int = 3
     login_timeout: float = 30.0
@@ -138,6 +139,7 @@ _READERS: dict[str, Callable[[object], Any]] = {
     "allow_guests": _switch,
     "max_connections": _whole(1),
     "max_per_ip": _whole(1),
+    "connect_rate": _whole(1),
     "max_per_key": _whole(1),
     "max_per_connection": _whole(1),
     "login_timeout": _seconds,

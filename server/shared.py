@@ -15,6 +15,7 @@ from sixtui.server.archiving import Archivist
 from sixtui.server.computer_seats import ComputerSeats
 from sixtui.server.hub import Hub, MemoryHub
 from sixtui.server.hub_files import JournaledHub
+from sixtui.server.limits import ConnectionRate, Refusals
 from sixtui.server.names import NameBook
 from sixtui.server.rooms import open_table
 from sixtui.server.settings import Settings
@@ -71,13 +72,21 @@ class Shared:
     thinker: Thinker
     names: NameBook
     counts: Counts = field(default_factory=Counts)
+    refusals: Refusals = field(default_factory=Refusals)
     hub: Hub = field(default_factory=MemoryHub)
     archive: Archive = field(default_factory=lambda: Archive(":memory:"))
     computers: ComputerSeats = field(init=False)
     sweeper: Sweeper = field(init=False)
     archivist: Archivist = field(init=False)
 
+    connection_rate: ConnectionRate = field(init=False)
+
     def __post_init__(self) -> None:
+        # Twice the connections one address may hold arrive at once before the rate
+        # counts: one over that limit is told why, not merely closed.
+        self.connection_rate = ConnectionRate(
+            self.settings.connect_rate, burst=2 * self.settings.max_per_ip
+        )
         self.computers = ComputerSeats(self.hub, self.thinker)
         self.sweeper = Sweeper(self.hub)
         self.archivist = Archivist(self.hub, self.archive)

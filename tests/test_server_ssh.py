@@ -130,6 +130,22 @@ async def test_connections_from_one_address_are_limited(serve):
                 pass
 
 
+async def test_an_address_connecting_too_fast_is_closed_before_the_key_exchange(serve, caplog):
+    caplog.set_level(logging.INFO, logger="sixtui.server")
+    port = await serve(max_per_ip=2, connect_rate=1)  # 4 at once, then one a minute
+    for _ in range(4):
+        async with connect(port):
+            pass
+    for _ in range(20):
+        with pytest.raises((ConnectionError, asyncssh.Error, OSError)):
+            async with connect(port):
+                pass
+    assert caplog.text.count("why=too many new connections from 127.0.0.1") == 1
+    assert caplog.text.count(" connect peer=127.0.0.1") == 4  # the others never got so far
+    async with connect(port, local_addr=("127.0.0.2", 0)):  # another address comes in
+        pass
+
+
 async def test_connections_with_one_key_are_limited_and_other_keys_still_come_in(serve, caplog):
     caplog.set_level(logging.INFO, logger="sixtui.server")
     port = await serve(max_per_key=1)
