@@ -85,7 +85,7 @@ async def all_gone(before: dict[type, weakref.WeakSet]) -> dict[str, int]:
 
 
 async def test_hundreds_of_sessions_come_and_go_and_leave_nothing_behind(serve):
-    port = await serve(max_per_ip=2 * AT_ONCE)
+    port = await serve(max_per_ip=2 * AT_ONCE, connect_rate=1_000_000)
     streams = sys.stdout, sys.stderr
     before = {kind: weakref.WeakSet(alive(kind)) for kind in (SixtuiApp, ChannelDriver)}
     async with connect(port) as connection:  # what is counted: a running session's
