@@ -24,6 +24,7 @@ Hub names:
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import dataclasses
 import logging
 import uuid
@@ -143,7 +144,11 @@ class Archivist:
         """Archives from now on (the games waiting first); once started, started."""
         if self._task is None:
             self._news = self._hub.subscribe(ENDED_NEWS)
-            self._task = asyncio.create_task(self._keep_archiving(), name="archivist")
+            # A context of its own: started from a session, it would keep that session's
+            # app (Textual's context variables) alive as long as the server runs.
+            self._task = asyncio.create_task(
+                self._keep_archiving(), name="archivist", context=contextvars.Context()
+            )
 
     async def close(self) -> None:
         """Stops, once the game being written (if any) is in: none is half-written."""

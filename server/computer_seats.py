@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 
 from sixtui.ai.worker import Thinker
@@ -47,7 +48,13 @@ class ComputerSeats:
     def keep(self, table_id: str) -> None:
         """Starts keeping ``table_id``'s computer seats playing, until it is aborted."""
         if table_id not in self._tasks:
-            task = asyncio.create_task(self._keep(table_id), name=f"computer seats {table_id}")
+            # A context of its own: started from the session that opened the table, it
+            # would keep that session's app (Textual's context variables) alive with it.
+            task = asyncio.create_task(
+                self._keep(table_id),
+                name=f"computer seats {table_id}",
+                context=contextvars.Context(),
+            )
             self._tasks[table_id] = task
             task.add_done_callback(lambda _: self._tasks.pop(table_id, None))
 

@@ -35,6 +35,7 @@ operations, so any number of processes may sweep at once.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import time
 from collections.abc import Callable
@@ -172,7 +173,11 @@ class Sweeper:
     def start(self) -> None:
         """Sweeps from now on, until :meth:`close` (once started, started)."""
         if self._task is None:
-            self._task = asyncio.create_task(self._keep_sweeping(), name="table sweeper")
+            # A context of its own: started from a session, it would keep that session's
+            # app (Textual's context variables) alive as long as the server runs.
+            self._task = asyncio.create_task(
+                self._keep_sweeping(), name="table sweeper", context=contextvars.Context()
+            )
 
     async def close(self) -> None:
         """Stops sweeping, once the look under way (if any) has been cut short."""

@@ -1,6 +1,7 @@
 """Churn: hundreds of sessions come, press a few keys and go (by q, by closing the
 connection, by dropping it), and the server is left as it was: no app or driver of theirs
-alive, memory level, the process's stdout and stderr its own, and a new login welcome."""
+alive, memory level, the process's stdout and stderr its own, and a new login welcome;
+pairs that meet, play and go leave no app and no table behind."""
 
 import asyncio
 import gc
@@ -8,6 +9,7 @@ import sys
 import weakref
 from itertools import pairwise
 
+from benchmarks import cycles
 from sixtui.server.driver import ChannelDriver
 from sixtui.tui.app import SixtuiApp
 from support.ssh_client import LOBBY, TIMEOUT, connect, read_until
@@ -112,3 +114,11 @@ async def test_hundreds_of_sessions_come_and_go_and_leave_nothing_behind(serve):
         async with asyncio.timeout(TIMEOUT):
             await process.wait_closed()
         assert process.exit_status == 0
+
+
+async def test_pairs_that_play_a_turn_and_go_leave_no_app_and_no_table_behind():
+    # Twenty pairs, ten at a time: each pairs in the lobby, plays a turn each at its
+    # table, and goes (closing, or dropping, the connection); the tasks that outlive them
+    # (the sweeper, the archivist, the computer seats) hold no session's app.
+    looks = await cycles.cycles(count=20, every=10)
+    assert looks.apps == [0, 0] and looks.tables == [0, 0]
