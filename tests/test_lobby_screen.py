@@ -89,12 +89,12 @@ async def test_four_players_make_partner_six_seen_on_their_screens():
     async with first.run_test(size=SIZE) as one, third.run_test(size=SIZE) as three:
         assert "cy           with dee, in the lobby" in drawn(lobby(first).here)
         assert "partner dee" in drawn(lobby(third).query_one("#lobby-title"))[0]
-        await three.press(*["down"] * 10, "enter")  # Six partners, steffen
+        await three.press(*["down"] * 11, "enter")  # Six partners, steffen
         await pause(one, three)
         steffen = [line for line in drawn(lobby(first).pools) if "steffen" in line]
-        assert steffen[1].split() == ["steffen", "2", "0s"]  # a pair: two players wait
+        assert steffen[-1].split() == ["steffen", "2", "0s"]  # a pair: two players wait
         await bob.command("pair six --players 4")
-        await one.press(*["down"] * 10, "enter")
+        await one.press(*["down"] * 11, "enter")
         await pause(one, three)
         assert first.chosen == third.chosen == [("1", False)]
         assert message(first).startswith("Six steffen, partners, with bob against cy and dee")

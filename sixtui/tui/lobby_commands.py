@@ -171,9 +171,9 @@ class GameChoice:
         return " ".join(words)
 
 
-# The pools shown in the lobby whether anyone waits there or not: Connect6 and Game of 6
-# without a clock and with a rapid one or two, every ruleset of Six, and the Romanian ones
-# with declaring too.
+# The pools shown in the lobby whether anyone waits there or not: each game without a
+# clock and with a rapid one or two, every ruleset of Six, and the Romanian ones with
+# declaring too.
 STANDARD_POOLS = (
     GameChoice("connect6"),
     GameChoice("connect6", clock="5+5"),
@@ -186,6 +186,7 @@ STANDARD_POOLS = (
         for declare in ((False,) if ruleset == "steffen" else (False, True))
         for players in (2, 4)
     ),
+    GameChoice("six", clock="5+3"),
 )
 
 
@@ -574,7 +575,8 @@ def _read_replay(rest: str) -> Command:
     word = _one(rest.split(), "replay", "replay which game? replay NUMBER, as a profile lists it")
     number = word.lstrip("#")
     if not number.isdigit() or not 0 < int(number) < 2**62:
-        raise CommandError(f"'{shown_word(word)}' is not a game's number: type one, as in replay 12")
+        shown = shown_word(word)
+        raise CommandError(f"'{shown}' is not a game's number: type one, as in replay 12")
     return Replay(int(number))
 
 

@@ -223,10 +223,15 @@ class PoolList(PickList):
 
 def pool_label(choice: GameChoice) -> str:
     """A pool's name under its heading: the board for Connect6 and Game of 6, the ruleset
-    for Six."""
+    for Six; then its clock, and whether it is casual.
+
+    >>> pool_label(GameChoice("six", "romanian", declare=True, clock="5+3", casual=True))
+    'romanian, declaring · 5+3 · casual'
+    """
     if not choice.six:
         return choice.title
-    return choice.ruleset + (", declaring" if choice.declare else "")
+    terms = (f" · {choice.clock}" if choice.clock else "") + (" · casual" if choice.casual else "")
+    return choice.ruleset + (", declaring" if choice.declare else "") + terms
 
 
 def pool_runs(pool: PoolView) -> tuple[Run, ...]:
