@@ -53,7 +53,9 @@ def main() -> None:
     if args.runs < 1 or args.seconds <= 0:
         parser.error("--runs must be at least 1 and --seconds above 0")
     print(f"Python {platform.python_version()} on {platform.machine()}, one process, ", end="")
-    print(f"median of {args.runs} runs of {args.seconds:g} s\n")
+    print(
+        f"median of {args.runs} runs of {args.seconds:g} s (one run of {', '.join(ON_REQUEST)})\n"
+    )
     print("| figure | median | target | runs (min – max) |")
     print("| --- | ---: | ---: | --- |")
     for group in args.groups or GROUPS:
