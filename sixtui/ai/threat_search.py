@@ -36,12 +36,13 @@ solved are kept in a table keyed on the board's Zobrist hash.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from itertools import combinations
 
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.line_patterns import (
+    EMPTY,
     STOPS_ALL_HOPE,
+    THREAT,
     WINDOW_WORTH,
     LineBoard,
     point_values,
@@ -53,7 +54,6 @@ LOOSE_TRIED = 10  # pairs that one stone stops tried at each turn
 # Pairs whose threats need both of the defender's stones tried at each turn: they
 # cost little, having few answers, and most threat wins go through them.
 FORCING_TRIED = 24
-_NONE: frozenset[int] = frozenset()
 
 
 class OutOfTime(Exception):
@@ -154,24 +154,46 @@ class ThreatSearch:
         the hardest to stop first; with ``unstoppable``, only those whose threats two
         stones cannot stop.
 
-        Every pair that makes a threat is ranked (:meth:`_threatening_pairs`), read
-        from the window counts without playing it. Pairs that leave threats needing
-        both of the defender's stones are all tried, up to :data:`FORCING_TRIED`:
-        they leave it no free stone, so their answers are few. Pairs that one stone
-        stops follow, up to :data:`LOOSE_TRIED`.
+        Every pair that makes a threat is ranked by the stones needed to stop what it
+        makes, then by how many threats it makes, then by what its stones add to the
+        attacker's lines, read from the window counts without playing it
+        (:class:`_AttackerLines`). Pairs that leave threats needing both of the
+        defender's stones are all tried, up to :data:`FORCING_TRIED`: they leave it
+        no free stone, so their answers are few. Pairs that one stone stops follow,
+        up to :data:`LOOSE_TRIED`.
         """
-        lines = _AttackerLines(self.board, self.attacker)
+        board = self.board
+        lines = _AttackerLines(board, self.attacker)
+        through, ready, potential = lines.through, lines.ready, lines.potential
+        loose = self.loose_tried
+        blocking = bool(board.threats[self.defender])
+        if blocking:
+            guard = [set(board.geometry.points[window]) for window in board.threats[self.defender]]
         ranked = []
         for pair in self._threatening_pairs(lines, unstoppable):
-            rank = self._forcing_rank(pair, lines)
-            if rank is not None:
-                ranked.append((rank, pair))
+            first, second = pair
+            if blocking and any(first not in keys and second not in keys for keys in guard):
+                continue
+            # A window becomes a threat with one stone if it holds three, with both if two.
+            threats = ready.get(first, 0) | ready.get(second, 0)
+            threats |= through.get(first, 0) & through.get(second, 0)
+            if not threats:
+                continue
+            if not threats & (threats - 1):  # one stone stops a single threat
+                if not loose:
+                    continue  # only pairs that need both stones are tried
+                need = 1
+            else:
+                need = lines.stones_needed(threats, (1 << first) | (1 << second))
+            worth = potential.get(first, 0) + potential.get(second, 0)
+            ranked.append((need, threats.bit_count(), worth, pair))
         ranked.sort(reverse=True)
         if unstoppable:
-            return [pair for rank, pair in ranked if rank[0] >= STOPS_ALL_HOPE]
-        forcing = [pair for rank, pair in ranked if rank[0] >= 2][:FORCING_TRIED]
-        loose = [pair for rank, pair in ranked if rank[0] < 2]
-        return forcing + loose[: self.loose_tried]
+            return [item[3] for item in ranked if item[0] >= STOPS_ALL_HOPE]
+        forcing = [item[3] for item in ranked if item[0] >= 2][:FORCING_TRIED]
+        if not loose:
+            return forcing
+        return forcing + [item[3] for item in ranked if item[0] < 2][:loose]
 
     def _threatening_pairs(self, lines: _AttackerLines, unstoppable: bool) -> set[tuple[int, ...]]:
         """The attacker's pairs that can make a threat: two points of one clean window
@@ -184,11 +206,11 @@ class ThreatSearch:
         (pairs sharing a window are there already) unless a stone must stop the
         defender's six."""
         pairs: set[tuple[int, ...]] = set()
-        for empties in lines.empties.values():
-            pairs.update(combinations(sorted(empties), 2))
-        partners = set(lines.through)
+        for empties in lines.empties:
+            pairs.update(combinations(empties, 2))
+        partners = lines.through.keys()
         if self.board.threats[self.defender]:
-            return self._blocking_attacks(lines.makers, partners)
+            return self._blocking_attacks(lines.makers, set(partners))
         if unstoppable:
             partners = lines.makers
         for maker in lines.makers:
@@ -212,34 +234,6 @@ class ThreatSearch:
             )
         return pairs
 
-    def _forcing_rank(
-        self, pair: tuple[int, ...], lines: _AttackerLines
-    ) -> tuple[int, int, int] | None:
-        """How hard ``pair`` is to answer, or ``None`` if it forces nothing or lets the
-        defender make six; read from the window counts, without playing the pair (the
-        attacker has no threat before it, or it would have made six)."""
-        board = self.board
-        points = board.geometry.points
-        if board.threats[self.defender] and any(
-            pair[0] not in points[window] and pair[-1] not in points[window]
-            for window in board.threats[self.defender]
-        ):
-            return None
-        first, second = pair
-        # A window becomes a threat with one stone if it holds three, with both if two.
-        threats = lines.ready.get(first, _NONE) | lines.ready.get(second, _NONE)
-        threats |= lines.through.get(first, _NONE) & lines.through.get(second, _NONE)
-        if not threats:
-            return None
-        if len(threats) == 1:  # one stone stops a single threat
-            if not self.loose_tried:
-                return None  # only pairs that need both stones are tried
-            need = 1
-        else:
-            taken = set(pair)
-            need = _stones_needed([lines.empties[window] - taken for window in threats])
-        return (need, len(threats), lines.potential[first] + lines.potential[second])
-
     def _answers(self) -> list[tuple[int, ...]]:
         """The defender's turns that stop every threat, the most useful first."""
         board, defender = self.board, self.defender
@@ -260,38 +254,62 @@ class ThreatSearch:
         return sorted(answers, key=lambda pair: (-values[pair[0]] - values[pair[1]], pair))
 
 
-def _stones_needed(windows: list[set[int]]) -> int:
-    """How many stones meet every one of ``windows`` (1, 2, or :data:`STOPS_ALL_HOPE`
-    when two are not enough): :func:`fewest_blockers` cut short, as a pair of stones
-    meeting them all holds a point of the first."""
-    if set.intersection(*windows):
-        return 1
-    for key in windows[0]:
-        rest = [window for window in windows if key not in window]
-        if set.intersection(*rest):
-            return 2
-    return STOPS_ALL_HOPE
-
-
 class _AttackerLines:
     """The attacker's clean windows of two stones or more, the only ones a pair can
     make a threat in, read once per position: their open points, the windows
-    through each point, what a stone adds there, and where one stone makes a threat."""
+    through each point and those where one stone makes a threat (as bits, one a
+    window), what a stone adds there, and the points where one stone makes a threat."""
 
     def __init__(self, board: LineBoard, attacker: int) -> None:
-        counts = board.counts[attacker]
-        self.empties: dict[int, set[int]] = {}
-        self.through: dict[int, set[int]] = defaultdict(set)
-        self.ready: dict[int, set[int]] = defaultdict(set)  # windows one stone makes threats
-        self.potential: dict[int, int] = defaultdict(int)
+        counts, cells, points = board.counts[attacker], board.cells, board.geometry.points
+        self.empties: list[list[int]] = []  # each window's open points, in order
+        self.masks: list[int] = []  # each window's open points, one bit a point
+        self.through: dict[int, int] = {}
+        self.ready: dict[int, int] = {}  # windows where one stone makes a threat
+        self.potential: dict[int, int] = {}
         self.makers: set[int] = set()  # one stone here makes a threat
-        for window in board.chances[attacker]:
-            empties = board.empties(window)
-            self.empties[window] = set(empties)
+        through, ready, potential = self.through, self.ready, self.potential
+        for index, window in enumerate(board.chances[attacker]):
+            bit = 1 << index
+            count = counts[window]
+            worth = WINDOW_WORTH[count + 1]
+            empties = sorted(key for key in points[window] if cells[key] == EMPTY)
+            self.empties.append(empties)
+            mask = 0
             for key in empties:
-                self.through[key].add(window)
-                self.potential[key] += WINDOW_WORTH[counts[window] + 1]
-                if counts[window] >= 3:
-                    self.ready[key].add(window)
-            if counts[window] >= 3:
+                mask |= 1 << key
+                through[key] = through.get(key, 0) | bit
+                potential[key] = potential.get(key, 0) + worth
+                if count >= THREAT - 1:
+                    ready[key] = ready.get(key, 0) | bit
+            self.masks.append(mask)
+            if count >= THREAT - 1:
                 self.makers.update(empties)
+
+    def stones_needed(self, threats: int, taken: int) -> int:
+        """How many stones meet every window of ``threats`` (bits, one a window) once the
+        points of ``taken`` (bits, one a point) are the attacker's: 1, 2, or
+        :data:`STOPS_ALL_HOPE` when two are not enough. A pair of stones meeting them
+        all holds a point of the first."""
+        masks = self.masks
+        windows = []
+        while threats:
+            low = threats & -threats
+            windows.append(masks[low.bit_length() - 1] & ~taken)
+            threats ^= low
+        common = -1
+        for window in windows:
+            common &= window
+        if common:
+            return 1
+        first = windows[0]
+        while first:
+            low = first & -first
+            rest = -1
+            for window in windows:
+                if not window & low:
+                    rest &= window
+            if rest:
+                return 2
+            first ^= low
+        return STOPS_ALL_HOPE
