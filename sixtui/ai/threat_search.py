@@ -251,7 +251,11 @@ class ThreatSearch:
         if not answers:  # nothing else matters: the second stone goes anywhere
             return blocks
         values = point_values(board, defender, {key for pair in answers for key in pair})
-        return sorted(answers, key=lambda pair: (-values[pair[0]] - values[pair[1]], pair))
+        # The most useful first, then the lowest pair: by pair, then by worth, which keeps
+        # that order among equals.
+        ordered = sorted(answers)
+        ordered.sort(key=lambda pair: values[pair[0]] + values[pair[1]], reverse=True)
+        return ordered
 
 
 class _AttackerLines:
