@@ -155,30 +155,33 @@ class LineBoard:
         bit = 1 << key
         self.occupied[team] |= bit
         self.filled |= bit
-        mine, theirs, blocked = self.counts[team], self.counts[1 - team], self.blocked
+        other_team = 1 - team
+        mine, theirs, blocked = self.counts[team], self.counts[other_team], self.blocked
         threats, chances = self.threats[team], self.chances[team]
+        their_threats, their_chances = self.threats[other_team], self.chances[other_team]
+        worth, build, blocks = WINDOW_WORTH, BUILD, self.blocks
         gained = lost = 0
         for window in self.geometry.through[key]:
             before = mine[window]
             mine[window] = before + 1
-            if blocked[window]:
+            if blocks and blocked[window]:
                 continue
             other = theirs[window]
             if other:
                 if not before:  # the window was the other team's chance: no more
-                    lost += WINDOW_WORTH[other]
+                    lost += worth[other]
                     if other >= 2:
-                        self.chances[1 - team].discard(window)
-                    if other >= THREAT:
-                        self.threats[1 - team].discard(window)
+                        their_chances.discard(window)
+                        if other >= THREAT:
+                            their_threats.discard(window)
                 continue
-            gained += WINDOW_WORTH[before + 1] - WINDOW_WORTH[before]
-            if before + 1 == 2:
+            gained += build[before]
+            if before == 1:
                 chances.add(window)
-            elif before + 1 == THREAT:
+            elif before == THREAT - 1:
                 threats.add(window)
         self.worth[team] += gained
-        self.worth[1 - team] -= lost
+        self.worth[other_team] -= lost
 
     def undo(self, key: int) -> None:
         """Takes back the stone on ``key``."""
@@ -189,30 +192,33 @@ class LineBoard:
         bit = 1 << key
         self.occupied[team] ^= bit
         self.filled ^= bit
-        mine, theirs, blocked = self.counts[team], self.counts[1 - team], self.blocked
+        other_team = 1 - team
+        mine, theirs, blocked = self.counts[team], self.counts[other_team], self.blocked
         threats, chances = self.threats[team], self.chances[team]
+        their_threats, their_chances = self.threats[other_team], self.chances[other_team]
+        worth, build, blocks = WINDOW_WORTH, BUILD, self.blocks
         lost = regained = 0
         for window in self.geometry.through[key]:
             before = mine[window]
             mine[window] = before - 1
-            if blocked[window]:
+            if blocks and blocked[window]:
                 continue
             other = theirs[window]
             if other:
                 if before == 1:  # the window is the other team's chance again
-                    regained += WINDOW_WORTH[other]
+                    regained += worth[other]
                     if other >= 2:
-                        self.chances[1 - team].add(window)
-                    if other >= THREAT:
-                        self.threats[1 - team].add(window)
+                        their_chances.add(window)
+                        if other >= THREAT:
+                            their_threats.add(window)
                 continue
-            lost += WINDOW_WORTH[before] - WINDOW_WORTH[before - 1]
+            lost += build[before - 1]
             if before == 2:
                 chances.discard(window)
             elif before == THREAT:
                 threats.discard(window)
         self.worth[team] -= lost
-        self.worth[1 - team] += regained
+        self.worth[other_team] += regained
 
     def block(self, key: int) -> None:
         """Takes the empty point ``key`` out of play (a colored cell)."""
