@@ -36,6 +36,7 @@ solved are kept in a table keyed on the board's Zobrist hash.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 from sixtui.ai.grid_allowance import Allowance
@@ -46,6 +47,7 @@ from sixtui.ai.line_patterns import (
     WINDOW_WORTH,
     LineBoard,
     point_values,
+    windows_of,
 )
 
 # The attacker's pairs tried at each turn, best first: enough to find the
@@ -84,7 +86,7 @@ class ThreatSearch:
         self.win_turns = 0  # the turns of the last win found
         self._solved: dict[tuple[int, int], tuple[int, ...] | None] = {}
         # The attacker's ranked pairs by position: a deeper search meets the same ones.
-        self._ranked: dict[tuple[int, bool], list[tuple[int, ...]]] = {}
+        self._ranked: dict[tuple[int, bool], list[tuple[int, tuple[int, ...]]]] = {}
 
     def forced_win(self, max_turns: int) -> tuple[int, ...] | None:
         """The first turn of a win in at most ``max_turns`` turns, shortest first;
@@ -117,20 +119,21 @@ class ThreatSearch:
         attacks = self._ranked.get((board.hash, last))
         if attacks is None:
             attacks = self._ranked[board.hash, last] = self._attacks(last)
-        for pair in attacks:
-            if self._pair_wins(pair, turns):
+        for need, pair in attacks:
+            if self._pair_wins(pair, need, turns):
                 found = pair
                 break
         self._solved[known] = found
         return found
 
-    def _pair_wins(self, pair: tuple[int, ...], turns: int) -> bool:
-        """Whether every answer to ``pair`` leaves a win in ``turns - 1`` turns."""
+    def _pair_wins(self, pair: tuple[int, ...], need: int, turns: int) -> bool:
+        """Whether every answer to ``pair``, whose threats take ``need`` stones to stop,
+        leaves a win in ``turns - 1`` turns."""
         board = self.board
         for key in pair:
             board.play(key, self.attacker)
         try:
-            if board.stones_to_stop(self.attacker) >= STOPS_ALL_HOPE:
+            if need >= STOPS_ALL_HOPE:
                 return True
             if turns < 3:
                 return False
@@ -149,10 +152,11 @@ class ThreatSearch:
             for key in answer:
                 board.undo(key)
 
-    def _attacks(self, unstoppable: bool) -> list[tuple[int, ...]]:
+    def _attacks(self, unstoppable: bool) -> list[tuple[int, tuple[int, ...]]]:
         """The attacker's pairs that make a threat and leave the defender no six,
-        the hardest to stop first; with ``unstoppable``, only those whose threats two
-        stones cannot stop.
+        the hardest to stop first, each with the stones needed to stop its threats (the
+        attacker has none before it, or it would make six); with ``unstoppable``, only
+        those whose threats two stones cannot stop.
 
         Every pair that makes a threat is ranked by the stones needed to stop what it
         makes, then by how many threats it makes, then by what its stones add to the
@@ -189,11 +193,11 @@ class ThreatSearch:
             ranked.append((need, threats.bit_count(), worth, pair))
         ranked.sort(reverse=True)
         if unstoppable:
-            return [item[3] for item in ranked if item[0] >= STOPS_ALL_HOPE]
-        forcing = [item[3] for item in ranked if item[0] >= 2][:FORCING_TRIED]
+            return [(item[0], item[3]) for item in ranked if item[0] >= STOPS_ALL_HOPE]
+        forcing = [(item[0], item[3]) for item in ranked if item[0] >= 2][:FORCING_TRIED]
         if not loose:
             return forcing
-        return forcing + [item[3] for item in ranked if item[0] < 2][:loose]
+        return forcing + [(1, item[3]) for item in ranked if item[0] < 2][:loose]
 
     def _threatening_pairs(self, lines: _AttackerLines, unstoppable: bool) -> set[tuple[int, ...]]:
         """The attacker's pairs that can make a threat: two points of one clean window
@@ -258,6 +262,12 @@ class ThreatSearch:
         return ordered
 
 
+@cache
+def _points_in_order(size: int) -> tuple[tuple[int, ...], ...]:
+    """Each window's points of a ``size`` board, lowest key first."""
+    return tuple(tuple(sorted(keys)) for keys in windows_of(size).points)
+
+
 class _AttackerLines:
     """The attacker's clean windows of two stones or more, the only ones a pair can
     make a threat in, read once per position: their open points, the windows
@@ -265,7 +275,7 @@ class _AttackerLines:
     window), what a stone adds there, and the points where one stone makes a threat."""
 
     def __init__(self, board: LineBoard, attacker: int) -> None:
-        counts, cells, points = board.counts[attacker], board.cells, board.geometry.points
+        counts, cells, points = board.counts[attacker], board.cells, _points_in_order(board.size)
         self.empties: list[list[int]] = []  # each window's open points, in order
         self.masks: list[int] = []  # each window's open points, one bit a point
         self.through: dict[int, int] = {}
@@ -277,7 +287,7 @@ class _AttackerLines:
             bit = 1 << index
             count = counts[window]
             worth = WINDOW_WORTH[count + 1]
-            empties = sorted(key for key in points[window] if cells[key] == EMPTY)
+            empties = [key for key in points[window] if cells[key] == EMPTY]
             self.empties.append(empties)
             mask = 0
             for key in empties:
