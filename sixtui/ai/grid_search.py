@@ -201,6 +201,7 @@ class PairSearch:
         self.bonus: dict[tuple[int, ...], float] = {}
         """What each root pair gains besides its lines (cells colored in Game of 6)."""
         self.nodes = 0
+        self._pairs: dict[tuple[int, int], list[tuple[int, ...]]] = {}  # by position
 
     def rank(
         self, team: int, pairs: list[tuple[int, ...]], depth: int
@@ -246,7 +247,11 @@ class PairSearch:
         # the stones it spends on them are what makes a threat worth more than its lines.
         width = self.width[1] if depth > 0 else self.width[1] // 2
         best = -WIN * 2.0
-        for pair in candidate_pairs(board, team, self.width[1])[: width * 2]:
+        known = (board.hash, team)
+        pairs = self._pairs.get(known)
+        if pairs is None:  # a deeper look meets the positions of the last one again
+            pairs = self._pairs[known] = candidate_pairs(board, team, self.width[1])
+        for pair in pairs[: width * 2]:
             for key in pair:
                 board.play(key, team)
             try:
