@@ -287,12 +287,13 @@ class LineBoard:
 
     def chance_cells(self, team: int, least: int = 2) -> set[int]:
         """Open points of ``team``'s clean windows holding at least ``least`` stones."""
-        counts = self.counts[team]
+        counts, cells, points = self.counts[team], self.cells, self.geometry.points
         return {
             key
             for window in self.chances[team]
             if counts[window] >= least
-            for key in self.empties(window)
+            for key in points[window]
+            if cells[key] == EMPTY
         }
 
     def near(self, reach: int, team: int | None = None) -> Iterator[int]:
@@ -398,6 +399,12 @@ def point_values(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, 
             windows = [worth[own][other] for own, other in zip(mine, theirs, strict=True)]
         getters = _window_getters(board.size)
         return {key: sum(getters[key](windows), 0.0) for key in keys}
+    if not board.blocks:
+        worth = _STONE_WORTH
+        return {
+            key: sum([worth[mine[window]][theirs[window]] for window in through[key]], 0.0)
+            for key in keys
+        }
     values = {}
     for key in keys:
         value = 0.0
