@@ -410,7 +410,9 @@ class EngineGame:
         stone from the first, in sixtui's notation."""
         colour = "?" if self.job is None else ("Black", "White")[self.job.engine_colour]
         seed = "?" if self.job is None else self.job.opening_seed
-        forfeit = " (Cloudict forfeits: an illegal stone)" if self.engine.forfeits else ""
+        forfeit = (
+            " (Cloudict forfeits: an illegal stone or a crash)" if self.engine.forfeits else ""
+        )
         stones = " ".join(self.moves)
         return f"opening {seed}, Cloudict {colour}, sixtui {self.points:g}{forfeit}: {stones}"
 
@@ -492,7 +494,7 @@ def report_match(
         f"{clock.per_turn()} | {sixtui.per_second()} / {clock.per_second()} |"
     )
     if clock.forfeits:
-        lost = f"{clock.forfeits} of them by a stone on a taken point or off the board"
+        lost = f"{clock.forfeits} of them by a stone on a taken point or off the board, or a crash"
         print(f"\nCloudict forfeited {lost}.")
 
 

@@ -48,6 +48,11 @@ class OffBoard(EngineError):
     """The engine put a stone off the board (it does, rarely: ``T@``)."""
 
 
+class Crashed(EngineError):
+    """The engine stopped in the middle of a game (it does, rarely: a segmentation fault
+    in its search)."""
+
+
 def to_engine(squares: list[Square]) -> str:
     """sixtui's points as Cloudict writes them: two letters a stone, column then row.
 
@@ -90,7 +95,7 @@ class EngineClock:
     answers: list[float] = field(default_factory=list)
     nodes: int = 0
     search_seconds: float = 0.0
-    forfeits: int = 0  # games lost by putting a stone on a taken point or off the board
+    forfeits: int = 0  # games lost by a stone on a taken point or off the board, or a crash
 
     def read(self, line: str) -> None:
         """Counts a search line (``Node :`` or ``AB Time :``); other lines are ignored."""
@@ -191,7 +196,7 @@ class Cloudict:
             except queue.Empty:
                 raise EngineError(f"Cloudict gave no {start!r} in {ANSWER_SECONDS:g} s") from None
             if line is None:
-                raise EngineError(f"Cloudict stopped before answering {start!r}")
+                raise Crashed(f"Cloudict stopped before answering {start!r}")
             if line.startswith(start):
                 return line
             self.clock.read(line)
@@ -239,8 +244,9 @@ def play_engine_game(
 
     ``sixtui_turn`` chooses sixtui's turns; ``game`` is played on, and is a draw after
     ``move_cap`` stones past its start. An engine that puts a stone on a taken point (it
-    does, now and then, once its four is stopped at both ends) or off the board forfeits
-    the game, as in tournaments; its clock counts the forfeit.
+    does, now and then, once its four is stopped at both ends) or off the board, or stops
+    in the middle of the game (a crash), forfeits it, as in tournaments; its clock counts
+    the forfeit.
     """
     engine.set_up(game)
     stones: list[Square] = []
@@ -250,7 +256,7 @@ def play_engine_game(
             try:
                 answer = engine.reply(stones) if stones else engine.first_turn()
                 _play_turn(game, [Move(square) for square in answer], "Cloudict")
-            except (IllegalMove, OffBoard):
+            except (IllegalMove, OffBoard, Crashed):
                 engine.clock.forfeits += 1
                 return 1.0
         else:

@@ -348,6 +348,35 @@ def test_window_counts_follow_every_stone_played_and_taken_back():
         )
 
 
+def test_the_points_near_the_stones_are_those_a_scan_of_the_board_finds():
+    rng = random.Random(13)
+    for size in (6, 9, 19):
+        board = LineBoard(size)
+        keys = rng.sample(range(size * size), size * size // 2)
+        for number, key in enumerate(keys):
+            if rng.random() < 0.05:
+                board.block(key)
+            else:
+                board.play(key, number % 2)
+            if rng.random() < 0.3 and board.cells[key] >= 0:
+                board.undo(key)
+            for reach in (1, 2, 3):
+                for team in (None, 0, 1):
+                    scanned = sorted(
+                        {
+                            row * size + col
+                            for stone, owner in enumerate(board.cells)
+                            if owner >= 0 and team in (None, owner)
+                            for row in range(stone // size - reach, stone // size + reach + 1)
+                            for col in range(stone % size - reach, stone % size + reach + 1)
+                            if 0 <= row < size
+                            and 0 <= col < size
+                            and board.is_empty(row * size + col)
+                        }
+                    )
+                    assert list(board.near(reach, team)) == scanned
+
+
 # -- Game of 6 enclosures -------------------------------------------------------------
 
 

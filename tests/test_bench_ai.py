@@ -263,6 +263,19 @@ def test_an_engine_stone_off_the_board_forfeits_the_game(tmp_path):
     assert played.points == 1.0 and played.engine.forfeits == 1
 
 
+def test_an_engine_that_stops_in_the_middle_of_a_game_forfeits_it(tmp_path):
+    # This fake engine answers its first turn, then dies as Cloudict does when it crashes.
+    dies = 'if command == "move" and answered:\n        sys.exit(139)\n'
+    crashing = FAKE_ENGINE.replace(
+        'if command in ("next", "move"):',
+        dies + '    if command in ("next", "move"):\n        answered = True',
+    ).replace("taken = set()", "taken = set()\nanswered = False")
+    job = ai.EngineJob(fake_engine_folder(tmp_path, crashing), 4, 2, 0, seconds=0.05)
+    played = ai.play_against_engine(job)
+    assert played.points == 1.0 and played.engine.forfeits == 1
+    assert played.engine.answers  # it played a turn before it stopped
+
+
 def test_positions_per_second_replace_each_level_time_and_repeat_the_game():
     seconds = {"random": 0.2, "easy": 0.3, "normal": 0.6, "hard": 1.0}
     jobs = ai.pair_jobs("connect6", ("hard", "easy"), 2, seconds, positions_per_second=2000)

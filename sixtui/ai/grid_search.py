@@ -29,6 +29,7 @@ import random
 from collections.abc import Iterable
 from functools import cache
 from itertools import combinations
+from operator import itemgetter
 
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.line_patterns import (
@@ -69,7 +70,9 @@ def _ranked_values(board: LineBoard, team: int) -> tuple[list[int], dict[int, fl
         middle = board.size // 2 * (board.size + 1)
         return [middle], {middle: 0.0}
     values = point_values(board, team, board.near(2))
-    return sorted(values, key=lambda key: (-values[key], key)), values
+    # The values come in key order and the sort keeps it among equals: best first,
+    # then the lowest key.
+    return sorted(values, key=values.__getitem__, reverse=True), values
 
 
 def pair_value(
@@ -137,7 +140,10 @@ def candidate_pairs(
         (pair_value(board, team, values, pair) if len(pair) == 2 else values[pair[0]], pair)
         for pair in pairs
     ]
-    scored.sort(key=lambda item: (-item[0], item[1]))
+    # Best first, then the lowest pair: by pair, then by value, which keeps that order among
+    # equals.
+    scored.sort(key=itemgetter(1))
+    scored.sort(key=itemgetter(0), reverse=True)
     return [pair for _, pair in scored]
 
 
@@ -195,6 +201,7 @@ class PairSearch:
         self.bonus: dict[tuple[int, ...], float] = {}
         """What each root pair gains besides its lines (cells colored in Game of 6)."""
         self.nodes = 0
+        self._pairs: dict[tuple[int, int], list[tuple[int, ...]]] = {}  # by position
 
     def rank(
         self, team: int, pairs: list[tuple[int, ...]], depth: int
@@ -240,7 +247,11 @@ class PairSearch:
         # the stones it spends on them are what makes a threat worth more than its lines.
         width = self.width[1] if depth > 0 else self.width[1] // 2
         best = -WIN * 2.0
-        for pair in candidate_pairs(board, team, self.width[1])[: width * 2]:
+        known = (board.hash, team)
+        pairs = self._pairs.get(known)
+        if pairs is None:  # a deeper look meets the positions of the last one again
+            pairs = self._pairs[known] = candidate_pairs(board, team, self.width[1])
+        for pair in pairs[: width * 2]:
             for key in pair:
                 board.play(key, team)
             try:

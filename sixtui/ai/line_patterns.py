@@ -49,6 +49,13 @@ BUILD = tuple(WINDOW_WORTH[count + 1] - WINDOW_WORTH[count] for count in range(6
 # a turn, would soon make of it; stopping lines early is what holds off threat wins.
 SPOIL = tuple(0.0 if count == 0 else 0.5 * WINDOW_WORTH[count + 1] for count in range(6))
 
+# What a stone adds to a window holding this many of its team's stones and this many of
+# the other team's: BUILD in its own clean window, SPOIL in the other team's.
+_STONE_WORTH = tuple(
+    tuple(BUILD[own] if not other else 0.0 if own else SPOIL[other] for other in range(RUN))
+    for own in range(RUN)
+)
+
 _DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 # From this many points on, valuing every window of the board once is cheaper than
 # valuing each point's windows.
@@ -113,6 +120,9 @@ class LineBoard:
         self.hash = 0
         self.stones = 0
         self.played = 0  # stones ever put down: the positions a search visited
+        self.occupied = [0, 0]  # each team's stones, one bit a key
+        self.filled = 0  # every point taken, stones and blocked points, one bit a key
+        self.blocks = 0  # points blocked
 
     @classmethod
     def from_game(cls, game: Game) -> LineBoard:
@@ -142,30 +152,36 @@ class LineBoard:
         self.hash ^= self.geometry.zobrist[key][team]
         self.stones += 1
         self.played += 1
-        mine, theirs, blocked = self.counts[team], self.counts[1 - team], self.blocked
+        bit = 1 << key
+        self.occupied[team] |= bit
+        self.filled |= bit
+        other_team = 1 - team
+        mine, theirs, blocked = self.counts[team], self.counts[other_team], self.blocked
         threats, chances = self.threats[team], self.chances[team]
+        their_threats, their_chances = self.threats[other_team], self.chances[other_team]
+        worth, build, blocks = WINDOW_WORTH, BUILD, self.blocks
         gained = lost = 0
         for window in self.geometry.through[key]:
             before = mine[window]
             mine[window] = before + 1
-            if blocked[window]:
+            if blocks and blocked[window]:
                 continue
             other = theirs[window]
             if other:
                 if not before:  # the window was the other team's chance: no more
-                    lost += WINDOW_WORTH[other]
+                    lost += worth[other]
                     if other >= 2:
-                        self.chances[1 - team].discard(window)
-                    if other >= THREAT:
-                        self.threats[1 - team].discard(window)
+                        their_chances.discard(window)
+                        if other >= THREAT:
+                            their_threats.discard(window)
                 continue
-            gained += WINDOW_WORTH[before + 1] - WINDOW_WORTH[before]
-            if before + 1 == 2:
+            gained += build[before]
+            if before == 1:
                 chances.add(window)
-            elif before + 1 == THREAT:
+            elif before == THREAT - 1:
                 threats.add(window)
         self.worth[team] += gained
-        self.worth[1 - team] -= lost
+        self.worth[other_team] -= lost
 
     def undo(self, key: int) -> None:
         """Takes back the stone on ``key``."""
@@ -173,34 +189,42 @@ class LineBoard:
         self.cells[key] = EMPTY
         self.hash ^= self.geometry.zobrist[key][team]
         self.stones -= 1
-        mine, theirs, blocked = self.counts[team], self.counts[1 - team], self.blocked
+        bit = 1 << key
+        self.occupied[team] ^= bit
+        self.filled ^= bit
+        other_team = 1 - team
+        mine, theirs, blocked = self.counts[team], self.counts[other_team], self.blocked
         threats, chances = self.threats[team], self.chances[team]
+        their_threats, their_chances = self.threats[other_team], self.chances[other_team]
+        worth, build, blocks = WINDOW_WORTH, BUILD, self.blocks
         lost = regained = 0
         for window in self.geometry.through[key]:
             before = mine[window]
             mine[window] = before - 1
-            if blocked[window]:
+            if blocks and blocked[window]:
                 continue
             other = theirs[window]
             if other:
                 if before == 1:  # the window is the other team's chance again
-                    regained += WINDOW_WORTH[other]
+                    regained += worth[other]
                     if other >= 2:
-                        self.chances[1 - team].add(window)
-                    if other >= THREAT:
-                        self.threats[1 - team].add(window)
+                        their_chances.add(window)
+                        if other >= THREAT:
+                            their_threats.add(window)
                 continue
-            lost += WINDOW_WORTH[before] - WINDOW_WORTH[before - 1]
+            lost += build[before - 1]
             if before == 2:
                 chances.discard(window)
             elif before == THREAT:
                 threats.discard(window)
         self.worth[team] -= lost
-        self.worth[1 - team] += regained
+        self.worth[other_team] += regained
 
     def block(self, key: int) -> None:
         """Takes the empty point ``key`` out of play (a colored cell)."""
         self.cells[key] = BLOCKED
+        self.filled |= 1 << key
+        self.blocks += 1
         for window in self.geometry.through[key]:
             if not self.blocked[window]:
                 black, white = self.counts[0][window], self.counts[1][window]
@@ -263,24 +287,69 @@ class LineBoard:
 
     def chance_cells(self, team: int, least: int = 2) -> set[int]:
         """Open points of ``team``'s clean windows holding at least ``least`` stones."""
-        counts = self.counts[team]
+        counts, cells, points = self.counts[team], self.cells, self.geometry.points
         return {
             key
             for window in self.chances[team]
             if counts[window] >= least
-            for key in self.empties(window)
+            for key in points[window]
+            if cells[key] == EMPTY
         }
 
     def near(self, reach: int, team: int | None = None) -> Iterator[int]:
         """Open points within ``reach`` steps of a stone (of ``team``, or of either),
         in key order."""
-        cells = self.cells
-        around = _squares_around(self.size, reach)
-        marked: set[int] = set()
-        for key, owner in enumerate(cells):
-            if owner >= 0 and (team is None or owner == team):
-                marked.update(around[key])
-        return iter(sorted(key for key in marked if cells[key] == EMPTY))
+        stones = self.occupied[0] | self.occupied[1] if team is None else self.occupied[team]
+        size = self.size
+        # Spread the stones ``reach`` columns each way (a shift crossing a row's edge
+        # lands on a column the mask drops), then ``reach`` rows each way.
+        spread = stones
+        for step, (rightwards, leftwards) in enumerate(_column_masks(size, reach), start=1):
+            spread |= (stones << step) & rightwards | (stones >> step) & leftwards
+        wide = spread
+        for step in range(size, (reach + 1) * size, size):
+            spread |= wide << step | wide >> step
+        return iter(keys_of(spread & ~self.filled & _everywhere(size), size))
+
+
+@cache
+def _column_masks(size: int, reach: int) -> tuple[tuple[int, int], ...]:
+    """For each step of 1 to ``reach``, the points a ``size`` board keeps after a shift by
+    that many columns to the right (every column from the step on) and to the left
+    (every column short of the last ``step``): one bit a key."""
+
+    def columns(first: int, last: int) -> int:
+        return sum(1 << (row * size + col) for row in range(size) for col in range(first, last))
+
+    return tuple((columns(step, size), columns(0, size - step)) for step in range(1, reach + 1))
+
+
+@cache
+def _everywhere(size: int) -> int:
+    return (1 << size * size) - 1
+
+
+def keys_of(bits: int, size: int) -> list[int]:
+    """The keys of a ``size`` board whose bits are set, in key order.
+
+    >>> keys_of(0b1010_0000_0001, 6)
+    [0, 9, 11]
+    """
+    table = _byte_keys(size)
+    keys: list[int] = []
+    for at, byte in enumerate(bits.to_bytes(len(table), "little")):
+        if byte:
+            keys.extend(table[at][byte])
+    return keys
+
+
+@cache
+def _byte_keys(size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each byte of a ``size`` board's bits and each value of it, the keys it sets."""
+    return tuple(
+        tuple(tuple(at * 8 + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+        for at in range((size * size + 7) // 8)
+    )
 
 
 @cache
@@ -320,12 +389,22 @@ def point_values(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, 
     build, spoil = BUILD, SPOIL
     if len(keys) >= MANY_POINTS:
         # Each window is shared by up to six of many points: value every window once.
-        windows = [
-            0.0 if closed else build[own] if not other else 0.0 if own else spoil[other]
-            for own, other, closed in zip(mine, theirs, blocked, strict=True)
-        ]
+        if board.blocks:
+            windows = [
+                0.0 if closed else build[own] if not other else 0.0 if own else spoil[other]
+                for own, other, closed in zip(mine, theirs, blocked, strict=True)
+            ]
+        else:
+            worth = _STONE_WORTH
+            windows = [worth[own][other] for own, other in zip(mine, theirs, strict=True)]
         getters = _window_getters(board.size)
         return {key: sum(getters[key](windows), 0.0) for key in keys}
+    if not board.blocks:
+        worth = _STONE_WORTH
+        return {
+            key: sum([worth[mine[window]][theirs[window]] for window in through[key]], 0.0)
+            for key in keys
+        }
     values = {}
     for key in keys:
         value = 0.0

@@ -36,15 +36,18 @@ solved are kept in a table keyed on the board's Zobrist hash.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from functools import cache
 from itertools import combinations
 
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.line_patterns import (
+    EMPTY,
     STOPS_ALL_HOPE,
+    THREAT,
     WINDOW_WORTH,
     LineBoard,
     point_values,
+    windows_of,
 )
 
 # The attacker's pairs tried at each turn, best first: enough to find the
@@ -53,7 +56,6 @@ LOOSE_TRIED = 10  # pairs that one stone stops tried at each turn
 # Pairs whose threats need both of the defender's stones tried at each turn: they
 # cost little, having few answers, and most threat wins go through them.
 FORCING_TRIED = 24
-_NONE: frozenset[int] = frozenset()
 
 
 class OutOfTime(Exception):
@@ -84,7 +86,7 @@ class ThreatSearch:
         self.win_turns = 0  # the turns of the last win found
         self._solved: dict[tuple[int, int], tuple[int, ...] | None] = {}
         # The attacker's ranked pairs by position: a deeper search meets the same ones.
-        self._ranked: dict[tuple[int, bool], list[tuple[int, ...]]] = {}
+        self._ranked: dict[tuple[int, bool], list[tuple[int, tuple[int, ...]]]] = {}
 
     def forced_win(self, max_turns: int) -> tuple[int, ...] | None:
         """The first turn of a win in at most ``max_turns`` turns, shortest first;
@@ -117,20 +119,21 @@ class ThreatSearch:
         attacks = self._ranked.get((board.hash, last))
         if attacks is None:
             attacks = self._ranked[board.hash, last] = self._attacks(last)
-        for pair in attacks:
-            if self._pair_wins(pair, turns):
+        for need, pair in attacks:
+            if self._pair_wins(pair, need, turns):
                 found = pair
                 break
         self._solved[known] = found
         return found
 
-    def _pair_wins(self, pair: tuple[int, ...], turns: int) -> bool:
-        """Whether every answer to ``pair`` leaves a win in ``turns - 1`` turns."""
+    def _pair_wins(self, pair: tuple[int, ...], need: int, turns: int) -> bool:
+        """Whether every answer to ``pair``, whose threats take ``need`` stones to stop,
+        leaves a win in ``turns - 1`` turns."""
         board = self.board
         for key in pair:
             board.play(key, self.attacker)
         try:
-            if board.stones_to_stop(self.attacker) >= STOPS_ALL_HOPE:
+            if need >= STOPS_ALL_HOPE:
                 return True
             if turns < 3:
                 return False
@@ -149,29 +152,52 @@ class ThreatSearch:
             for key in answer:
                 board.undo(key)
 
-    def _attacks(self, unstoppable: bool) -> list[tuple[int, ...]]:
+    def _attacks(self, unstoppable: bool) -> list[tuple[int, tuple[int, ...]]]:
         """The attacker's pairs that make a threat and leave the defender no six,
-        the hardest to stop first; with ``unstoppable``, only those whose threats two
-        stones cannot stop.
+        the hardest to stop first, each with the stones needed to stop its threats (the
+        attacker has none before it, or it would make six); with ``unstoppable``, only
+        those whose threats two stones cannot stop.
 
-        Every pair that makes a threat is ranked (:meth:`_threatening_pairs`), read
-        from the window counts without playing it. Pairs that leave threats needing
-        both of the defender's stones are all tried, up to :data:`FORCING_TRIED`:
-        they leave it no free stone, so their answers are few. Pairs that one stone
-        stops follow, up to :data:`LOOSE_TRIED`.
+        Every pair that makes a threat is ranked by the stones needed to stop what it
+        makes, then by how many threats it makes, then by what its stones add to the
+        attacker's lines, read from the window counts without playing it
+        (:class:`_AttackerLines`). Pairs that leave threats needing both of the
+        defender's stones are all tried, up to :data:`FORCING_TRIED`: they leave it
+        no free stone, so their answers are few. Pairs that one stone stops follow,
+        up to :data:`LOOSE_TRIED`.
         """
-        lines = _AttackerLines(self.board, self.attacker)
+        board = self.board
+        lines = _AttackerLines(board, self.attacker)
+        through, ready, potential = lines.through, lines.ready, lines.potential
+        loose = self.loose_tried
+        blocking = bool(board.threats[self.defender])
+        if blocking:
+            guard = [set(board.geometry.points[window]) for window in board.threats[self.defender]]
         ranked = []
         for pair in self._threatening_pairs(lines, unstoppable):
-            rank = self._forcing_rank(pair, lines)
-            if rank is not None:
-                ranked.append((rank, pair))
+            first, second = pair
+            if blocking and any(first not in keys and second not in keys for keys in guard):
+                continue
+            # A window becomes a threat with one stone if it holds three, with both if two.
+            threats = ready.get(first, 0) | ready.get(second, 0)
+            threats |= through.get(first, 0) & through.get(second, 0)
+            if not threats:
+                continue
+            if not threats & (threats - 1):  # one stone stops a single threat
+                if not loose:
+                    continue  # only pairs that need both stones are tried
+                need = 1
+            else:
+                need = lines.stones_needed(threats, (1 << first) | (1 << second))
+            worth = potential.get(first, 0) + potential.get(second, 0)
+            ranked.append((need, threats.bit_count(), worth, pair))
         ranked.sort(reverse=True)
         if unstoppable:
-            return [pair for rank, pair in ranked if rank[0] >= STOPS_ALL_HOPE]
-        forcing = [pair for rank, pair in ranked if rank[0] >= 2][:FORCING_TRIED]
-        loose = [pair for rank, pair in ranked if rank[0] < 2]
-        return forcing + loose[: self.loose_tried]
+            return [(item[0], item[3]) for item in ranked if item[0] >= STOPS_ALL_HOPE]
+        forcing = [(item[0], item[3]) for item in ranked if item[0] >= 2][:FORCING_TRIED]
+        if not loose:
+            return forcing
+        return forcing + [(1, item[3]) for item in ranked if item[0] < 2][:loose]
 
     def _threatening_pairs(self, lines: _AttackerLines, unstoppable: bool) -> set[tuple[int, ...]]:
         """The attacker's pairs that can make a threat: two points of one clean window
@@ -184,11 +210,11 @@ class ThreatSearch:
         (pairs sharing a window are there already) unless a stone must stop the
         defender's six."""
         pairs: set[tuple[int, ...]] = set()
-        for empties in lines.empties.values():
-            pairs.update(combinations(sorted(empties), 2))
-        partners = set(lines.through)
+        for empties in lines.empties:
+            pairs.update(combinations(empties, 2))
+        partners = lines.through.keys()
         if self.board.threats[self.defender]:
-            return self._blocking_attacks(lines.makers, partners)
+            return self._blocking_attacks(lines.makers, set(partners))
         if unstoppable:
             partners = lines.makers
         for maker in lines.makers:
@@ -212,34 +238,6 @@ class ThreatSearch:
             )
         return pairs
 
-    def _forcing_rank(
-        self, pair: tuple[int, ...], lines: _AttackerLines
-    ) -> tuple[int, int, int] | None:
-        """How hard ``pair`` is to answer, or ``None`` if it forces nothing or lets the
-        defender make six; read from the window counts, without playing the pair (the
-        attacker has no threat before it, or it would have made six)."""
-        board = self.board
-        points = board.geometry.points
-        if board.threats[self.defender] and any(
-            pair[0] not in points[window] and pair[-1] not in points[window]
-            for window in board.threats[self.defender]
-        ):
-            return None
-        first, second = pair
-        # A window becomes a threat with one stone if it holds three, with both if two.
-        threats = lines.ready.get(first, _NONE) | lines.ready.get(second, _NONE)
-        threats |= lines.through.get(first, _NONE) & lines.through.get(second, _NONE)
-        if not threats:
-            return None
-        if len(threats) == 1:  # one stone stops a single threat
-            if not self.loose_tried:
-                return None  # only pairs that need both stones are tried
-            need = 1
-        else:
-            taken = set(pair)
-            need = _stones_needed([lines.empties[window] - taken for window in threats])
-        return (need, len(threats), lines.potential[first] + lines.potential[second])
-
     def _answers(self) -> list[tuple[int, ...]]:
         """The defender's turns that stop every threat, the most useful first."""
         board, defender = self.board, self.defender
@@ -257,41 +255,75 @@ class ThreatSearch:
         if not answers:  # nothing else matters: the second stone goes anywhere
             return blocks
         values = point_values(board, defender, {key for pair in answers for key in pair})
-        return sorted(answers, key=lambda pair: (-values[pair[0]] - values[pair[1]], pair))
+        # The most useful first, then the lowest pair: by pair, then by worth, which keeps
+        # that order among equals.
+        ordered = sorted(answers)
+        ordered.sort(key=lambda pair: values[pair[0]] + values[pair[1]], reverse=True)
+        return ordered
 
 
-def _stones_needed(windows: list[set[int]]) -> int:
-    """How many stones meet every one of ``windows`` (1, 2, or :data:`STOPS_ALL_HOPE`
-    when two are not enough): :func:`fewest_blockers` cut short, as a pair of stones
-    meeting them all holds a point of the first."""
-    if set.intersection(*windows):
-        return 1
-    for key in windows[0]:
-        rest = [window for window in windows if key not in window]
-        if set.intersection(*rest):
-            return 2
-    return STOPS_ALL_HOPE
+@cache
+def _points_in_order(size: int) -> tuple[tuple[int, ...], ...]:
+    """Each window's points of a ``size`` board, lowest key first."""
+    return tuple(tuple(sorted(keys)) for keys in windows_of(size).points)
 
 
 class _AttackerLines:
     """The attacker's clean windows of two stones or more, the only ones a pair can
     make a threat in, read once per position: their open points, the windows
-    through each point, what a stone adds there, and where one stone makes a threat."""
+    through each point and those where one stone makes a threat (as bits, one a
+    window), what a stone adds there, and the points where one stone makes a threat."""
 
     def __init__(self, board: LineBoard, attacker: int) -> None:
-        counts = board.counts[attacker]
-        self.empties: dict[int, set[int]] = {}
-        self.through: dict[int, set[int]] = defaultdict(set)
-        self.ready: dict[int, set[int]] = defaultdict(set)  # windows one stone makes threats
-        self.potential: dict[int, int] = defaultdict(int)
+        counts, cells, points = board.counts[attacker], board.cells, _points_in_order(board.size)
+        self.empties: list[list[int]] = []  # each window's open points, in order
+        self.masks: list[int] = []  # each window's open points, one bit a point
+        self.through: dict[int, int] = {}
+        self.ready: dict[int, int] = {}  # windows where one stone makes a threat
+        self.potential: dict[int, int] = {}
         self.makers: set[int] = set()  # one stone here makes a threat
-        for window in board.chances[attacker]:
-            empties = board.empties(window)
-            self.empties[window] = set(empties)
+        through, ready, potential = self.through, self.ready, self.potential
+        for index, window in enumerate(board.chances[attacker]):
+            bit = 1 << index
+            count = counts[window]
+            worth = WINDOW_WORTH[count + 1]
+            empties = [key for key in points[window] if cells[key] == EMPTY]
+            self.empties.append(empties)
+            mask = 0
             for key in empties:
-                self.through[key].add(window)
-                self.potential[key] += WINDOW_WORTH[counts[window] + 1]
-                if counts[window] >= 3:
-                    self.ready[key].add(window)
-            if counts[window] >= 3:
+                mask |= 1 << key
+                through[key] = through.get(key, 0) | bit
+                potential[key] = potential.get(key, 0) + worth
+                if count >= THREAT - 1:
+                    ready[key] = ready.get(key, 0) | bit
+            self.masks.append(mask)
+            if count >= THREAT - 1:
                 self.makers.update(empties)
+
+    def stones_needed(self, threats: int, taken: int) -> int:
+        """How many stones meet every window of ``threats`` (bits, one a window) once the
+        points of ``taken`` (bits, one a point) are the attacker's: 1, 2, or
+        :data:`STOPS_ALL_HOPE` when two are not enough. A pair of stones meeting them
+        all holds a point of the first."""
+        masks = self.masks
+        windows = []
+        while threats:
+            low = threats & -threats
+            windows.append(masks[low.bit_length() - 1] & ~taken)
+            threats ^= low
+        common = -1
+        for window in windows:
+            common &= window
+        if common:
+            return 1
+        first = windows[0]
+        while first:
+            low = first & -first
+            rest = -1
+            for window in windows:
+                if not window & low:
+                    rest &= window
+            if rest:
+                return 2
+            first ^= low
+        return STOPS_ALL_HOPE
