@@ -126,6 +126,29 @@ _STYLE = re.compile(rb"\x1b\[[0-9;:]*m")
 _CUT_ESCAPE = re.compile(rb"\x1b(?:\[[0-9;:?]*)?\Z")
 
 
+class ScreenReader:
+    """A terminal's screen, fed what arrives: colors and styles are cut out before
+    ``pyte`` reads it (an escape sequence cut off by the end of what arrived waits for the
+    rest), which spares it most of the escape sequences it would parse a character at a
+    time."""
+
+    def __init__(self, columns: int, lines: int) -> None:
+        self.screen = TextScreen(columns, lines)
+        self._stream = pyte.ByteStream(self.screen)
+        self._held = b""
+
+    def feed(self, chunk: bytes) -> None:
+        data = self._held + chunk
+        cut = _CUT_ESCAPE.search(data)
+        self._held = data[cut.start() :] if cut else b""
+        self._stream.feed(_STYLE.sub(b"", data[: cut.start()] if cut else data))
+
+    def row(self, number: int, start: int = 0) -> str:
+        """The text of row ``number`` from column ``start`` on."""
+        line = self.screen.buffer[number]
+        return "".join(line[column].data for column in range(start, self.screen.columns))
+
+
 class Terminal:
     """One session's terminal: what arrives is read as it comes, and :meth:`until` waits
     for the screen to show something."""
@@ -133,9 +156,8 @@ class Terminal:
     def __init__(self, connection: Any, process: Any) -> None:
         self.connection = connection
         self.process = process
-        self.screen = TextScreen(*SIZE)
-        self._stream = pyte.ByteStream(self.screen)
-        self._held = b""
+        self.reader = ScreenReader(*SIZE)
+        self.screen = self.reader.screen
         self.received = 0  # bytes, since the session began
         self._waiting: tuple[Callable[[Iterable[int]], Any], asyncio.Future[Any]] | None = None
         self._ended = False
@@ -150,18 +172,12 @@ class Terminal:
             while chunk := await self.process.stdout.read(65536):
                 arrived = time.monotonic()
                 self.received += len(chunk)
-                self._feed(chunk)
+                self.reader.feed(chunk)
                 self._look(arrived)
         finally:
             self._ended = True
             if self._waiting is not None and not self._waiting[1].done():
                 self._waiting[1].set_exception(BotFailure("the session ended"))
-
-    def _feed(self, chunk: bytes) -> None:
-        data = self._held + chunk
-        cut = _CUT_ESCAPE.search(data)
-        self._held = data[cut.start() :] if cut else b""
-        self._stream.feed(_STYLE.sub(b"", data[: cut.start()] if cut else data))
 
     def _look(self, arrived: float) -> None:
         if self._waiting is None:
@@ -197,8 +213,7 @@ class Terminal:
 
     def row(self, number: int, start: int = 0) -> str:
         """The text of row ``number`` from column ``start`` on."""
-        line = self.screen.buffer[number]
-        return "".join(line[column].data for column in range(start, self.screen.columns))
+        return self.reader.row(number, start)
 
     @property
     def text(self) -> str:
@@ -218,10 +233,10 @@ class Terminal:
 # -- reading the screen --------------------------------------------------------------------
 
 
-def lobby_name(terminal: Terminal, rows: Iterable[int]) -> str | None:
+def lobby_name(screen: ScreenReader, rows: Iterable[int]) -> str | None:
     """The name the lobby's first line gives the player, once it is drawn."""
     for number in rows:
-        found = LOBBY.search(terminal.row(number))
+        found = LOBBY.search(screen.row(number))
         if found:
             return found[1]
     return None
@@ -241,11 +256,11 @@ class Seating:
         return " ".join(self.names)
 
 
-def seating(terminal: Terminal, players: int, rows: Iterable[int]) -> Seating | None:
+def seating(screen: ScreenReader, players: int, rows: Iterable[int]) -> Seating | None:
     """The table once it is drawn: the panel's score line, and ``players`` seat lines in a
     row, one of them the player's own (``you``)."""
     del rows  # the seat lines and the score line are read together, wherever they changed
-    lines = [terminal.row(number) for number in range(terminal.screen.lines)]
+    lines = [screen.row(number) for number in range(screen.screen.lines)]
     score = next((line for line in lines if AT_TABLE.search(line)), None)
     if score is None or PANEL_EDGE not in score:
         return None
@@ -264,19 +279,19 @@ def seating(terminal: Terminal, players: int, rows: Iterable[int]) -> Seating | 
     return Seating(names, own[0], panel)
 
 
-def turn_line(terminal: Terminal, panel: int, number: int, rows: Iterable[int]) -> str | None:
+def turn_line(screen: ScreenReader, panel: int, number: int, rows: Iterable[int]) -> str | None:
     """The moves of turn ``number`` as the move list shows them, once it does."""
     for row in rows:
-        found = MOVE_LINE.fullmatch(terminal.row(row, panel))
+        found = MOVE_LINE.fullmatch(screen.row(row, panel))
         if found and int(found[1]) == number:
             return found[2]
     return None
 
 
-def panel_tail(terminal: Terminal, panel: int, rows: int = 4) -> str:
+def panel_tail(screen: ScreenReader, panel: int, rows: int = 4) -> str:
     """The last lines of the side panel (where a refused move is explained), for a
     failure's message."""
-    lines = [terminal.row(number, panel).strip() for number in range(terminal.screen.lines)]
+    lines = [screen.row(number, panel).strip() for number in range(screen.screen.lines)]
     return " | ".join(line for line in lines[-rows - 2 : -2] if line)
 
 
@@ -379,12 +394,14 @@ class Bot:
         try:
             async with connecting:
                 self.terminal = terminal = await Terminal.open(self.plan.port)
-                name, _, _ = await terminal.until(lambda rows: lobby_name(terminal, rows), STEP)
+                name, _, _ = await terminal.until(
+                    lambda rows: lobby_name(terminal.reader, rows), STEP
+                )
             self.report.name = name
             terminal.press(f"/pair {self.choice.words}\r")
             players = self.choice.players
             self.seating, _, _ = await terminal.until(
-                lambda rows: seating(terminal, players, rows), self.plan.seat_timeout
+                lambda rows: seating(terminal.reader, players, rows), self.plan.seat_timeout
             )
         except Exception as why:  # a refused connection, a timeout, the session's end...
             screen = f":\n{self.terminal.text}" if self.terminal is not None else ""
@@ -433,13 +450,15 @@ class Bot:
         self.report.sent.append(Turn(number, sent, typed, 0))
         try:
             _, shown_at, now_received = await terminal.until(
-                lambda rows: _exactly(turn_line(terminal, seating.panel, number, rows), typed),
+                lambda rows: _exactly(
+                    turn_line(terminal.reader, seating.panel, number, rows), typed
+                ),
                 STUCK,
             )
         except TimeoutError:
             raise BotFailure(
                 f"turn {number}, {typed}, not in its own move list {STUCK:g} s after Enter:"
-                f" {panel_tail(terminal, seating.panel)}"
+                f" {panel_tail(terminal.reader, seating.panel)}"
             ) from None
         self.report.shown.append(Turn(number, shown_at, typed, now_received - received))
         after = played(game, typed)
@@ -453,7 +472,7 @@ class Bot:
         assert terminal is not None and seating is not None
 
         def arrived(rows: Iterable[int]) -> tuple[str, Game] | None:
-            shown = turn_line(terminal, seating.panel, number, rows)
+            shown = turn_line(terminal.reader, seating.panel, number, rows)
             after = None if shown is None else played(game, shown)
             return None if after is None or shown is None else (shown, after)
 
@@ -466,7 +485,7 @@ class Bot:
                 return None  # the run is over: nobody was to play this turn
             raise BotFailure(
                 f"waited {waited:g} s for turn {number} to reach its screen:"
-                f" {panel_tail(terminal, seating.panel)}"
+                f" {panel_tail(terminal.reader, seating.panel)}"
             ) from None
         self.report.seen.append(Turn(number, seen_at, shown, now_received - received))
         return after, seen_at, now_received
