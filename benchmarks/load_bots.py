@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 import re
 import resource
+import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -51,6 +53,7 @@ CONNECTING = 4  # sessions of a process connecting at once
 STEP = 30.0  # seconds any one step before play may take (the lobby, the seating)
 STUCK = 15.0  # seconds past its time a turn may take before its table counts as stuck
 TYPING = 0.5  # seconds at most between typing a turn and its Enter
+PROGRESS = 10.0  # seconds between two words on how far the bots have got
 
 T = TypeVar("T")
 
@@ -519,7 +522,9 @@ async def _run_bots(pipe: Connection, plan: Plan) -> None:
     bots = [Bot(number, kind, plan) for number, kind in plan.sessions]
     try:
         connecting = asyncio.Semaphore(CONNECTING)
+        telling = loop.create_task(_tell_progress(bots))
         await asyncio.gather(*(bot.join(connecting) for bot in bots))
+        telling.cancel()
         pipe.send(("ready", [bot.report for bot in bots]))
         order = await orders.get()
         if order[0] != "go":
@@ -536,6 +541,22 @@ async def _run_bots(pipe: Connection, plan: Plan) -> None:
     finally:
         loop.remove_reader(pipe.fileno())
         await asyncio.gather(*(bot.leave() for bot in bots))
+
+
+async def _tell_progress(bots: list[Bot]) -> None:
+    """How far the bots have got, every :data:`PROGRESS` seconds, on standard error: a
+    crowd takes a while to come in."""
+    while True:
+        await asyncio.sleep(PROGRESS)
+        arrived = sum(bool(bot.report.name) for bot in bots)
+        seated = sum(bot.seating is not None for bot in bots)
+        failed = sum(bool(bot.report.errors) for bot in bots)
+        print(
+            f"bots {os.getpid()}: {arrived} of {len(bots)} in the lobby, {seated} seated,"
+            f" {failed} failed",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def _receive(pipe: Connection, loop: asyncio.AbstractEventLoop) -> tuple[Any, ...]:
