@@ -53,7 +53,7 @@ SETTLE = 3.0  # seconds after the window that a turn played in it may take to ar
 WARM_UP = 3  # sessions in and out before anything is measured
 MOST_SESSIONS = 990  # the benchmark server's connection limit (1,000), less the warm-up
 # The tables, in turn, as sessions arrive: a partner table seats four.
-CYCLE = ("six partners", "connect6", "gameof6", "six")
+CYCLE = ("six-partners", "connect6", "gameof6", "six")
 SEATS = {kind: choice.players for kind, choice in load_bots.KINDS.items()}
 MIB = 1 << 20
 ERRORS_SHOWN = 12  # errors printed in full, at most
@@ -62,27 +62,35 @@ LOG_RECORD = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ (\w+) (\S+) (.*)")
 LOG_TROUBLE = re.compile(r"(dropped|refused|unreadable|session failed|name refused)\b")
 
 
-def table_kinds(sessions: int) -> list[str]:
-    """The kind of each table that seats ``sessions`` players (an even number): the kinds
-    of :data:`CYCLE` in turn, each one that still fits.
+def table_kinds(sessions: int, kinds: Sequence[str] = CYCLE) -> list[str]:
+    """The kind of each table that seats ``sessions`` players: ``kinds`` in turn, each
+    one that still fits; :class:`ValueError` if they cannot seat exactly that many.
 
     >>> table_kinds(10)
-    ['six partners', 'connect6', 'gameof6', 'six']
+    ['six-partners', 'connect6', 'gameof6', 'six']
     >>> table_kinds(6)
-    ['six partners', 'connect6']
+    ['six-partners', 'connect6']
     >>> table_kinds(2)
     ['connect6']
+    >>> table_kinds(6, ["six-partners"])
+    Traceback (most recent call last):
+    ...
+    ValueError: tables of six-partners seat 4 each: not 6 sessions
     """
-    if sessions < 2 or sessions % 2:
-        raise ValueError(f"tables seat two or four: an even number of sessions, not {sessions}")
-    kinds: list[str] = []
+    tables: list[str] = []
     left = sessions
-    while left:
-        for kind in CYCLE:
+    while left > 0:
+        fitting = [kind for kind in kinds if SEATS[kind] <= left]
+        if not fitting:
+            break
+        for kind in fitting:
             if SEATS[kind] <= left:
-                kinds.append(kind)
+                tables.append(kind)
                 left -= SEATS[kind]
-    return kinds
+    if left or not tables:
+        seats = " or ".join(sorted({str(SEATS[kind]) for kind in kinds}))
+        raise ValueError(f"tables of {', '.join(kinds)} seat {seats} each: not {sessions} sessions")
+    return tables
 
 
 # -- a run ---------------------------------------------------------------------------------
@@ -96,6 +104,7 @@ class Options:
     settle: float = SETTLE
     bot_processes: int = 1
     seed: int = 6
+    tables: tuple[str, ...] = CYCLE  # the kinds of table, in turn
     profile: Path | None = None  # where py-spy writes the server's profile of the window
 
 
@@ -170,7 +179,7 @@ class Bots:
 
 
 async def one_run(options: Options) -> Run:
-    kinds = table_kinds(options.sessions)
+    kinds = table_kinds(options.sessions, options.tables)
     sessions = [kind for kind in kinds for _ in range(SEATS[kind])]
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as data_dir:
@@ -524,10 +533,23 @@ def parse_arguments(argv: Sequence[str]) -> tuple[Options, int]:
     parser.add_argument("--bot-processes", type=int, default=1, help="processes of bots")
     parser.add_argument("--settle", type=float, default=SETTLE, help="s for the last turns")
     parser.add_argument("--seed", type=int, default=6, help="of the bots' random turns")
+    parser.add_argument(
+        "--tables",
+        default=",".join(CYCLE),
+        help=f"the kinds of table, in turn, from {', '.join(CYCLE)} (default: all)",
+    )
     parser.add_argument("--profile", type=Path, help="py-spy's stacks of the server, here")
     args = parser.parse_args(argv)
-    if not 2 <= args.sessions <= MOST_SESSIONS or args.sessions % 2:
-        parser.error(f"--sessions is an even number from 2 to {MOST_SESSIONS}, not {args.sessions}")
+    tables = tuple(kind.strip() for kind in args.tables.split(","))
+    unknown = [kind for kind in tables if kind not in SEATS]
+    if unknown:
+        parser.error(f"no kind of table {unknown[0]!r}: choose from {', '.join(CYCLE)}")
+    if not 2 <= args.sessions <= MOST_SESSIONS:
+        parser.error(f"--sessions is from 2 to {MOST_SESSIONS}, not {args.sessions}")
+    try:
+        table_kinds(args.sessions, tables)
+    except ValueError as why:
+        parser.error(str(why))
     if not (args.seconds > 0 and args.interval > 0 and args.settle >= 0):
         parser.error("--seconds and --interval must be above 0, --settle at least 0")
     if args.runs < 1 or args.bot_processes < 1:
@@ -541,6 +563,7 @@ def parse_arguments(argv: Sequence[str]) -> tuple[Options, int]:
         settle=args.settle,
         bot_processes=args.bot_processes,
         seed=args.seed,
+        tables=tables,
         profile=args.profile,
     )
     return options, args.runs

@@ -62,7 +62,7 @@ KINDS = {
     "connect6": GameChoice("connect6"),
     "gameof6": GameChoice("gameof6"),
     "six": GameChoice("six"),
-    "six partners": GameChoice("six", players=4),
+    "six-partners": GameChoice("six", players=4),
 }
 
 

@@ -6,6 +6,7 @@ it end to end against a real server: four tables, one of each kind."""
 
 from __future__ import annotations
 
+import doctest
 import itertools
 import random
 import re
@@ -18,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarks import load
+from benchmarks import load, load_bots
 from benchmarks.load_bots import (
     KINDS,
     BotReport,
@@ -203,6 +204,12 @@ def test_a_turn_shown_whole_is_played_and_a_half_drawn_one_is_not():
 # -- the harness ---------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("module", [load, load_bots], ids=lambda module: module.__name__)
+def test_docstring_examples_hold(module):
+    failures, tried = doctest.testmod(module, raise_on_error=False, verbose=False)
+    assert failures == 0
+
+
 @pytest.mark.parametrize("sessions", range(2, 61, 2))
 def test_tables_seat_every_session(sessions):
     kinds = load.table_kinds(sessions)
@@ -213,8 +220,15 @@ def test_tables_seat_every_session(sessions):
 
 @pytest.mark.parametrize("sessions", [0, 1, 7])
 def test_an_odd_or_empty_crowd_seats_no_tables(sessions):
-    with pytest.raises(ValueError, match="even number of sessions"):
+    with pytest.raises(ValueError, match=f"seat 2 or 4 each: not {sessions} sessions"):
         load.table_kinds(sessions)
+
+
+def test_tables_of_some_kinds_only():
+    assert load.table_kinds(8, ["six-partners"]) == ["six-partners"] * 2
+    assert load.table_kinds(6, ["six", "connect6"]) == ["six", "connect6", "six"]
+    with pytest.raises(ValueError, match="seat 4 each: not 6 sessions"):
+        load.table_kinds(6, ["six-partners"])
 
 
 def report(name, table, seat, sent=(), shown=(), seen=()):
@@ -308,8 +322,10 @@ def test_the_last_line_reads_as_scripts_expect():
 @pytest.mark.parametrize(
     ("arguments", "why"),
     [
-        (["--sessions", "7"], "--sessions is an even number from 2 to 990, not 7"),
-        (["--sessions", "1000"], "--sessions is an even number from 2 to 990, not 1000"),
+        (["--sessions", "7"], "seat 2 or 4 each: not 7 sessions"),
+        (["--sessions", "1000"], "--sessions is from 2 to 990, not 1000"),
+        (["--tables", "six-partners", "--sessions", "6"], "seat 4 each: not 6 sessions"),
+        (["--tables", "chess"], "no kind of table 'chess': choose from six-partners, connect6"),
         (["--seconds", "0"], "--seconds and --interval must be above 0"),
         (["--interval", "-1"], "--seconds and --interval must be above 0"),
         (["--runs", "0"], "--runs and --bot-processes must be at least 1"),
