@@ -124,6 +124,7 @@ class Run:
     server_cpu: float  # over the window
     bots_cpu: float  # the bots' processes together, over the window
     lag: list[float]  # how late the server's probe woke up, over the window
+    collections: list[float]  # the server's full garbage collections in the window, each
     rss_base: int  # after the warm-up
     rss_loaded: int  # every session seated, after the window
     errors: list[str] = field(default_factory=list)
@@ -202,11 +203,13 @@ async def one_run(options: Options) -> Run:
                 each.tell("go", start, stop)
             await _sleep_until(start)
             cpu = await server.ask("cpu")
+            await server.ask("gc")  # forgets the collections before the window
             await server.ask("lag", True)
             profiling = await start_profile(options.profile, server.process.pid, options.seconds)
             await _sleep_until(stop)
             server_cpu = await server.ask("cpu") - cpu
             lag = await server.ask("lag", False)
+            collections = await server.ask("gc")
             wait = options.settle + options.interval + load_bots.STUCK + TIMEOUT
             done = [await each.hear("done", wait) for each in bots]
             rss_loaded = await server.ask("rss")
@@ -232,6 +235,7 @@ async def one_run(options: Options) -> Run:
         server_cpu=server_cpu,
         bots_cpu=sum(used for _, _, used in done),
         lag=lag,
+        collections=collections,
         rss_base=rss_base,
         rss_loaded=rss_loaded,
         errors=errors + joined.errors + problems,
@@ -395,6 +399,8 @@ class Figures:
     max_ms: float
     loop_lag_p99_ms: float
     loop_lag_max_ms: float
+    full_collections: int  # in the window
+    longest_collection_ms: float
     rss_mib_per_session: float
     to_others_bytes: float  # median
     to_mover_bytes: float  # median
@@ -419,6 +425,8 @@ class Figures:
             max_ms=max(latencies) * 1000,
             loop_lag_p99_ms=percentile(lag, 0.99) * 1000,
             loop_lag_max_ms=max(lag) * 1000,
+            full_collections=len(run.collections),
+            longest_collection_ms=max(run.collections, default=0.0) * 1000,
             rss_mib_per_session=(run.rss_loaded - run.rss_base) / seated / MIB,
             to_others_bytes=statistics.median(run.to_others or [0]),
             to_mover_bytes=statistics.median(run.to_mover or [0]),
@@ -483,6 +491,8 @@ def table_rows(figures: Figures, options: Options, runs: Sequence[Figures]) -> l
         row("server: CPU ms per turn (every screen at its table)", "server_cpu_ms_per_turn", "ms"),
         row("server: event loop lag, p99", "loop_lag_p99_ms", "ms", "≤ 50"),
         row("server: event loop lag, max", "loop_lag_max_ms", "ms"),
+        row("server: full garbage collections in the window", "full_collections", "", digits=0),
+        row("server: the longest of them", "longest_collection_ms", "ms"),
         row(
             "server: MiB of RSS per session, seated and played",
             "rss_mib_per_session",

@@ -301,6 +301,8 @@ def test_the_last_line_reads_as_scripts_expect():
         max_ms=300.0,
         loop_lag_p99_ms=12.3,
         loop_lag_max_ms=40.0,
+        full_collections=1,
+        longest_collection_ms=150.0,
         rss_mib_per_session=1.234,
         to_others_bytes=1200,
         to_mover_bytes=12000,
