@@ -261,7 +261,8 @@ def test_each_turn_is_joined_with_the_other_screens_that_showed_it():
     assert joined.latencies == pytest.approx([0.02, 0.03])
     assert joined.errors == [
         "turn 3 (A1 A2) at the table of ann bob: shown on bob's screen as A1 A3",
-        "turn 4 (C1 C2) at the table of ann bob: never shown on ann's screen",
+        "turn 4 (C1 C2) at the table of ann bob: not on ann's screen by the end of the run"
+        " and its --settle",
     ]
 
 
