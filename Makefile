@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install serve play test bench bench-ai lint clean
+.PHONY: install serve play test bench bench-ai loadtest lint clean
 
 install: $(STAMP)
 
@@ -38,6 +38,15 @@ bench: install
 # More options with ARGS, e.g. make bench-ai ARGS="--games 20 --game connect6".
 bench-ai: install
 	$(BIN)/python -m benchmarks ai $(if $(ENGINE),--engine $(ENGINE)) $(ARGS)
+
+# Many players over SSH against one server process, on this machine only: SESSIONS bots
+# pair in the lobby and play a turn every 2 s at each table for SECONDS seconds; the report
+# ends with one line for scripts. More options with ARGS (ARGS="--help" lists them), e.g.
+# make loadtest SESSIONS=200 SECONDS=60 ARGS="--runs 3". Results: docs/benchmarks.md.
+SESSIONS ?= 20
+SECONDS ?= 20
+loadtest: install
+	$(BIN)/python -m benchmarks load --sessions $(SESSIONS) --seconds $(SECONDS) $(ARGS)
 
 lint: install
 	$(BIN)/ruff check sixtui server tests benchmarks

@@ -9,6 +9,9 @@ ten minutes).
 python -m benchmarks ai [OPTIONS] plays the computer players against one another (and
 against Cloudict) instead: see benchmarks/ai.py, or python -m benchmarks ai --help.
 
+python -m benchmarks load [OPTIONS] puts many players over SSH against one server process
+(make loadtest): see benchmarks/load.py, or python -m benchmarks load --help.
+
 The render figures (benchmarks/render.py) take N runs of a fixed number of key presses each,
 and the server figures (benchmarks/server.py) N runs of 100 SSH sessions against a server in
 a process of its own, and the online figures (benchmarks/online.py) N runs of 30 turns typed
@@ -21,7 +24,19 @@ import argparse
 import platform
 import sys
 
-from benchmarks import ai, archive, cycles, online, render, rooms, rules, server, six, thinking
+from benchmarks import (
+    ai,
+    archive,
+    cycles,
+    load,
+    online,
+    render,
+    rooms,
+    rules,
+    server,
+    six,
+    thinking,
+)
 
 GROUPS = {
     "rules": rules.figures,
@@ -40,6 +55,9 @@ ON_REQUEST = {"cycles": cycles.figures}
 def main() -> None:
     if sys.argv[1:2] == ["ai"]:
         ai.main(sys.argv[2:])
+        return
+    if sys.argv[1:2] == ["load"]:
+        load.main(sys.argv[2:])
         return
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (median kept)")

@@ -73,16 +73,25 @@ MIB = 1 << 20
 # -- the server's process ------------------------------------------------------------------
 
 
-def serve(pipe: Connection, port: int, data_dir: str, lag_probe: bool) -> None:
+def serve(
+    pipe: Connection, port: int, data_dir: str, lag_probe: bool, log_path: str | None = None
+) -> None:
     """The server's process: ``sixtui serve`` on ``port`` (its settings the defaults
     but for the address, the port, the data and the connection limits), which runs until
     SIGTERM; meanwhile ``pipe`` is answered and, if ``lag_probe``, the lag probe runs (it
-    wakes a hundred times a second, which a figure of CPU per turn would count)."""
+    wakes a hundred times a second, which a figure of CPU per turn would count). The log
+    goes to ``log_path``, or nowhere."""
+    from sixtui.server.log_text import LOG_FORMAT, EscapingFormatter
     from sixtui.server.serve import serve as run_server
     from sixtui.server.settings import load_settings
 
-    # Logged as sixtui serve logs, but not shown.
-    logging.basicConfig(level=logging.INFO, stream=open(os.devnull, "w"))  # noqa: SIM115
+    # Logged as sixtui serve logs, to a file (each record's logger named, for whoever
+    # reads it for trouble) or not at all.
+    handler = logging.FileHandler(log_path or os.devnull)
+    handler.setFormatter(
+        EscapingFormatter(LOG_FORMAT.replace("%(message)s", "%(name)s %(message)s"))
+    )
+    logging.basicConfig(level=logging.INFO, handlers=[handler])
     settings = load_settings(
         None,
         {},
@@ -178,14 +187,14 @@ class FullCollections:
 class Server:
     """The server's process, seen from here: ``await ask(...)`` a question of it."""
 
-    def __init__(self, data_dir: str, lag_probe: bool = True) -> None:
+    def __init__(self, data_dir: str, lag_probe: bool = True, log_path: str | None = None) -> None:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         context = multiprocessing.get_context("spawn")
         self.pipe, theirs = context.Pipe()
         self.process = context.Process(
-            target=serve, args=(theirs, self.port, data_dir, lag_probe), daemon=True
+            target=serve, args=(theirs, self.port, data_dir, lag_probe, log_path), daemon=True
         )
         self.process.start()
         theirs.close()

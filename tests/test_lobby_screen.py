@@ -16,6 +16,7 @@ from sixtui.tui.screens.page import PageScreen
 from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.lobby_lists import (
     NAME_WIDTH,
+    ChatLog,
     PickList,
     fit_runs,
     person_runs,
@@ -227,6 +228,77 @@ async def test_coming_back_from_a_table_puts_the_player_in_the_lobby_again():
         app.pop_screen()
         await pause(pilot)
         assert bob.view.people[1].doing == "lobby"
+    await close_all(ann, bob)
+
+
+def count_frames(screen) -> list[int]:
+    """Counts the times ``screen`` is drawn (a frame each, on a terminal)."""
+    frames = [0]
+    drawn_before = screen._compositor_refresh
+
+    def drawing() -> None:
+        frames[0] += 1
+        drawn_before()
+
+    screen._compositor_refresh = drawing
+    return frames
+
+
+async def test_a_lobby_out_of_sight_draws_its_news_once_the_player_comes_back():
+    hub, tables = MemoryHub(), TablesOpened()
+    ann, bob, cy = await players(hub, tables, "ann", "bob", "cy")
+    app = LobbyApp(ann.lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = lobby(app)
+        await app.push_screen(LobbyHelpScreen())  # stands for a table over the lobby
+        await pause(pilot)
+        shown, frames = screen.view, count_frames(app.screen)
+        await bob.command("pair connect6")
+        await cy.command("say hello")
+        await pause(pilot)
+        await pilot.pause(0.1)
+        # Not drawn underneath, nor the screen over it drawn again for it: Textual
+        # refreshes the screen below the top as if it showed through.
+        assert screen.view is shown and frames == [0]
+        app.pop_screen()
+        await pause(pilot)
+        assert "1" in pool_line(app, "Connect6").split()
+        assert "cy: hello" in " ".join(drawn(screen.query_one(ChatLog)))
+    await close_all(ann, bob, cy)
+
+
+async def test_news_waiting_for_the_quiet_time_waits_for_the_player_once_a_table_opens():
+    hub, tables = MemoryHub(), TablesOpened()
+    ann, bob = await players(hub, tables, "ann", "bob")
+    app = LobbyApp(ann.lobby, quiet=1.0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = lobby(app)
+        await bob.command("pair connect6")
+        await pause(pilot)
+        assert screen._drawing is not None  # the lobby was just drawn: the news waits
+        shown = screen.view
+        await app.push_screen(LobbyHelpScreen())
+        await pilot.pause(0.1)  # drawn, well within the quiet time
+        frames = count_frames(app.screen)
+        await pilot.pause(1.5)  # past it
+        assert screen.view is shown and frames == [0]
+        app.pop_screen()
+        await pause(pilot)
+        assert "1" in pool_line(app, "Connect6").split()
+    await close_all(ann, bob)
+
+
+async def test_a_dialog_over_the_lobby_leaves_it_in_sight_and_drawing_its_news():
+    hub, tables = MemoryHub(), TablesOpened()
+    ann, bob = await players(hub, tables, "ann", "bob")
+    app = LobbyApp(ann.lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(ConfirmScreen("Leave?", "Leave"))
+        await pause(pilot)
+        await bob.command("pair connect6")
+        await pause(pilot)
+        await pilot.pause(0.1)
+        assert "1" in pool_line(app, "Connect6").split()  # drawn behind the dialog
     await close_all(ann, bob)
 
 

@@ -130,6 +130,41 @@ async def test_a_clock_s_second_redraws_its_own_line_alone_and_never_the_board()
         assert clocks(bob.app)[1] == ("4:57", "clock-own")
 
 
+async def test_a_turn_typed_on_the_move_line_redraws_the_boards_changed_lines_alone():
+    async with two_screens("connect6", {"size": 9}) as (ann, bob):
+        screen = game_screen(ann.app)
+        refreshed: list[tuple] = []
+        drawn_before = screen.board.refresh
+
+        def refresh(*regions, **options):
+            refreshed.append(regions)
+            return drawn_before(*regions, **options)
+
+        screen.board.refresh = refresh
+        await ann.press("slash")  # the board loses the focus to the move line...
+        assert screen.focused is screen.move_input and not screen.board.has_focus
+        await ann.press(*"E5", "enter")  # ...and takes it back
+        await wait_until(bob, lambda: history(bob.app) == ["E5"], "Ann's stone")
+        await wait_until(ann, lambda: history(ann.app) == ["E5"], "her own stone")
+        assert screen.focused is screen.board and screen.board.has_focus
+        assert refreshed, "the stone was drawn"
+        assert all(regions for regions in refreshed)  # never the whole board
+        rows = {region.y for regions in refreshed for region in regions}
+        assert len(rows) <= 3  # the stone's row, and what the cursor and the status moved
+
+
+async def test_a_widget_styled_when_focused_is_still_restyled_and_redrawn():
+    async with two_screens("connect6", {"size": 9}) as (ann, _):
+        screen = game_screen(ann.app)
+        before = screen.panel.styles.border_left
+        await ann.press("tab")  # to the list of moves, whose edge the stylesheet lights up
+        assert screen.focused is screen.panel and screen.panel.has_focus
+        assert screen.panel.styles.border_left != before
+        await ann.press("escape")
+        assert screen.focused is screen.board and not screen.panel.has_focus
+        assert screen.panel.styles.border_left == before
+
+
 async def test_the_summary_shows_the_ratings_the_game_moved():
     async with two_screens("connect6", {"size": 9}, archive=Archive(":memory:")) as (ann, bob):
         assert panel(bob.app, "seats").splitlines() == ["● Ann  1500?", "○ Bob  1500? · you"]

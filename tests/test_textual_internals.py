@@ -11,6 +11,7 @@ from textual.app import App
 from textual.constants import ESCAPE_DELAY
 from textual.css.stylesheet import Stylesheet
 from textual.filter import NoColor
+from textual.widget import Widget
 
 from sixtui.tui.textual_internals import (
     TEXTUAL_VERSION,
@@ -104,3 +105,19 @@ def test_the_stylesheet_still_parses_each_source_through_parse_rules():
     assert Stylesheet(variables={"accent": "red"})._variables == {"accent": "red"}, changed(
         "Stylesheet._variables", "to share parsed CSS between apps of one theme"
     )
+
+
+def test_a_widget_gaining_or_losing_the_focus_does_no_more_than_sixtuis_line_widgets_do():
+    # sixtui/tui/widgets/lines.py keeps Widget._on_focus and _on_blur from running on its
+    # widgets, which repaint only what changed: it does what they do but the repaint.
+    for handler, focused, told in (
+        (Widget._on_focus, "True", "DescendantFocus"),
+        (Widget._on_blur, "False", "DescendantBlur"),
+    ):
+        body = [line.strip() for line in inspect.getsource(handler).splitlines()[1:]]
+        assert [line for line in body if line] == [
+            f"self.has_focus = {focused}",
+            "self.refresh()",
+            "if self.parent is not None:",
+            f"self.parent.post_message(events.{told}(self))",
+        ], changed(f"Widget.{handler.__name__}", "to repaint no more than changed on a focus")

@@ -4,7 +4,7 @@ table also the keys for draws, rematches, players who are away, and the chat."""
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import ClassVar
@@ -314,7 +314,7 @@ class GameScreen(FocusScreen[None]):
         a key that would only say why it does nothing (pressed, it still says so)."""
         if isinstance(self.focused, Input):  # typed keys go into the move or the chat
             return description if action == "close_line" else None
-        if self.focused is self.panel and action in MOVE_LIST_ACTIONS:
+        if action in MOVE_LIST_ACTIONS and self.focused is self.panel:  # (a query: last)
             return description  # the moves scroll while the game is on and after it
         session, game = self.session, self.session.game
         if session.turn_ready:  # a whole turn on the board, not yet sent
@@ -338,35 +338,46 @@ class GameScreen(FocusScreen[None]):
             return self._choosing() if session.may_move else None
         if action == "suggest" and self._suggesting is not None:
             return "Thinking…"
-        offered = {
-            "review": session.watching,  # players step through the game once it is over
-            "save_record": False,  # once the game is over, and only here, not online
-            "undo": session.may_undo,
-            "resign": session.may_resign,
-            # A piece picked shows where it may go whether hints are on or not.
-            "hints": isinstance(self.board, HexBoard) and self.chooser.picked is None,
-            "declare": bool(game.options().get("declare")),
-            # Once shown, p takes the suggestion's place; midway through a move of Six,
-            # the footer has no room for it (the key still works).
-            "suggest": session.may_move
-            and not session.shared
-            and not self.suggestion
-            and self.chooser.picked is None
-            and not self.chooser.groups,
-            "play_suggestion": bool(self.suggestion),
-            "chat": session.may_chat,
-            "next_game": False,
-            # Esc also hides a suggestion, as the panel says: no room for it down here.
-            "cancel": self.chooser.picked is not None or self._declaring or bool(session.staged),
-            "offer_draw": session.may_offer_draw,
-            "accept_draw": self._draw_offered_to_me(),
-            "decline_draw": self._draw_offered_to_me(),
-            "claim_win": self._others_gone(),
-            "abort": self._others_gone() and session.barely_begun,
-        }
         if action == "cancel" and session.staged:  # a Connect6 or Game of 6 turn begun
             return "Take back"
-        return description if offered.get(action, True) else None
+        offered = self._offered.get(action)
+        return description if offered is None or offered(self) else None
+
+    # Whether each key that is not always offered is offered now, asked of the key bar's
+    # keys one at a time (the bar asks every time the keys may have changed: working all
+    # of them out for each key made the bar most of what an online turn cost to draw).
+    _offered: ClassVar[dict[str, Callable[[GameScreen], bool]]] = {
+        "review": lambda screen: screen.session.watching,  # players: once the game is over
+        "save_record": lambda screen: False,  # once the game is over, and only here, not online
+        "undo": lambda screen: screen.session.may_undo,
+        "resign": lambda screen: screen.session.may_resign,
+        # A piece picked shows where it may go whether hints are on or not.
+        "hints": lambda screen: (
+            isinstance(screen.board, HexBoard) and screen.chooser.picked is None
+        ),
+        "declare": lambda screen: bool(screen.session.game.options().get("declare")),
+        # Once shown, p takes the suggestion's place; midway through a move of Six, the
+        # footer has no room for it (the key still works).
+        "suggest": lambda screen: (
+            screen.session.may_move
+            and not screen.session.shared
+            and not screen.suggestion
+            and screen.chooser.picked is None
+            and not screen.chooser.groups
+        ),
+        "play_suggestion": lambda screen: bool(screen.suggestion),
+        "chat": lambda screen: screen.session.may_chat,
+        "next_game": lambda screen: False,
+        # Esc also hides a suggestion, as the panel says: no room for it down here.
+        "cancel": lambda screen: (
+            screen.chooser.picked is not None or screen._declaring or bool(screen.session.staged)
+        ),
+        "offer_draw": lambda screen: screen.session.may_offer_draw,
+        "accept_draw": lambda screen: screen._draw_offered_to_me(),
+        "decline_draw": lambda screen: screen._draw_offered_to_me(),
+        "claim_win": lambda screen: screen._others_gone(),
+        "abort": lambda screen: screen._others_gone() and screen.session.barely_begun,
+    }
 
     def _own_side(self) -> int | None:
         """The side played from this screen, while a seat of it may resign."""

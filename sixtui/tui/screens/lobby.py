@@ -161,6 +161,8 @@ class LobbyScreen(FocusScreen[None]):
         self._stagger = next(_STAGGERS)  # this lobby's place among the lobbies hearing news
         self._drawing: Timer | None = None
         self._ticking: Timer | None = None
+        self._hidden = False  # covered by a screen that is not a dialog
+        self._stale = False  # news came while it was
         self._at_table = False
         self._typing = False  # whether the command line is open
         self._returns_to: PickList | None = None  # the list to focus once a line is typed
@@ -197,22 +199,45 @@ class LobbyScreen(FocusScreen[None]):
         self._stop_listening()
 
     async def on_screen_resume(self) -> None:
+        self._hidden = False
         if self._ticking is not None:
             self._ticking.resume()
         if self._at_table:
             self._at_table = False
             self.say("")  # what was said as the table opened is old news now
             await self.session.returned()
+        if self._stale:
+            self._draw()
 
     def on_screen_suspend(self) -> None:
+        self._hidden = self._out_of_sight()
         if self._ticking is not None:
             self._ticking.pause()
+        if self._hidden and self._drawing is not None:  # drawn on the player's return
+            self._draw_if_seen()
+
+    def _out_of_sight(self) -> bool:
+        """Whether a screen that is not a dialog covers the lobby: a table, a page, the
+        help."""
+        stack = self.app.screen_stack
+        return self in stack and not all(
+            screen.is_modal for screen in stack[stack.index(self) + 1 :]
+        )
 
     # -- news ----------------------------------------------------------------------------
 
     def _hear(self, update: LobbyUpdate) -> None:
         """News from the session, often brought by another player's session: posted,
-        since code running for another session must never touch these widgets."""
+        since code running for another session must never touch these widgets.
+
+        While the lobby is out of sight, what it shows is drawn once the player comes
+        back, and only a notice or a seat is posted. Textual still refreshes the screen
+        just below the top one as if it showed through, and each message it handles
+        repainted the screen over it: every arrival, pairing and line of chat in the
+        lobby had every table's screen drawn and sent again, whole."""
+        if self._hidden and update.kind in ("lobby", "chat"):
+            self._stale = True
+            return
         self.post_message(LobbyChanged(update))
 
     @on(LobbyChanged)
@@ -225,6 +250,16 @@ class LobbyScreen(FocusScreen[None]):
         if update.kind == "lobby":
             self._draw_soon()
         else:
+            self._draw_if_seen()
+
+    def _draw_if_seen(self) -> None:
+        """Draws now, or once the player comes back to the lobby if it is out of sight."""
+        if self._hidden:
+            if self._drawing is not None:
+                self._drawing.stop()
+                self._drawing = None
+            self._stale = True
+        else:
             self._draw()
 
     def _draw_soon(self) -> None:
@@ -236,14 +271,15 @@ class LobbyScreen(FocusScreen[None]):
         since = asyncio.get_running_loop().time() - self._drawn_at
         wait = news_wait(since, self._quiet, len(self.view.people), self._stagger)
         if wait <= 0:
-            self._draw()
+            self._draw_if_seen()
         else:
-            self._drawing = self.set_timer(wait, self._draw)
+            self._drawing = self.set_timer(wait, self._draw_if_seen)
 
     def _draw(self) -> None:
         if self._drawing is not None:
             self._drawing.stop()
             self._drawing = None
+        self._stale = False
         self._drawn_at = asyncio.get_running_loop().time()
         self.view = self.session.view()
 

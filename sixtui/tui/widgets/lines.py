@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
+from textual import events
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
@@ -80,6 +81,29 @@ class LineWidget(Widget):
 
     def on_mount(self) -> None:
         self.sync()
+
+    def on_focus(self, event: events.Focus) -> None:
+        """Gaining the focus redraws what looks different focused, not the whole widget.
+
+        Textual's own handler (``Widget._on_focus``, kept from running here) repaints the
+        whole widget: the board, focused and not in turn as a player types a turn on the
+        move line, was written whole to their terminal twice a turn (5.6 KB each on a
+        19×19 board). What it does besides is done here; a ``:focus`` style that changes
+        how the widget looks still repaints it, as Textual does for any style.
+        """
+        event.prevent_default()
+        self.has_focus = True
+        self.sync()
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantFocus(self))
+
+    def on_blur(self, event: events.Blur) -> None:
+        """Losing the focus likewise (see :meth:`on_focus`)."""
+        event.prevent_default()
+        self.has_focus = False
+        self.sync()
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantBlur(self))
 
     def on_resize(self) -> None:
         self._drawn = []
