@@ -56,6 +56,7 @@ SIZE = (80, 24)
 UPDATES = 20  # measured moves and cursor steps per run
 WARM_UP = 2  # moves and cursor steps played first, unmeasured
 OPENING = 40  # random stones on a square board before measuring
+KEY_NAMES = {"/": "slash", " ": "space", ",": "comma", ">": "greater_than_sign"}
 QUIET = 0.03  # seconds without a frame (about two at 60 fps) that end an update
 TIMEOUT = 2.0  # seconds to wait for the first frame of an update
 SIX_PIECES = 38  # Six, steffen, 2 players: every piece placed, the second round begins
@@ -153,10 +154,10 @@ class Harness:
             if self.driver.frames == frames:
                 return
 
-    async def press(self, key: str) -> Sample:
-        """Presses ``key`` on a settled screen, measures the update it causes, and leaves
-        the screen settled."""
-        key_event = events.Key(key, "\r" if key == "enter" else None)
+    async def press(self, key: str, character: str | None = None) -> Sample:
+        """Presses ``key`` (typing ``character``, if any) on a settled screen, measures the
+        update it causes, and leaves the screen settled."""
+        key_event = events.Key(key, "\r" if key == "enter" else character)
         # As the input thread of a terminal driver does:
         return await self.measure(lambda: self.driver.process_message(key_event))
 
@@ -180,6 +181,18 @@ class Harness:
         own = sum(slept - woke for woke, slept in awake if slept <= end)
         full_gc = any(start <= began <= end for began in driver.full_collections)
         return Sample((end - start - own) * 1000, driver.written, driver.frames, full_gc)
+
+    async def type_line(self, text: str) -> Sample:
+        """Opens the move line with "/", types ``text`` and Enter, a key at a time as a
+        player types (each update measured on a settled screen): the keys' samples summed."""
+        samples = [await self.press(KEY_NAMES.get(char, char), char) for char in "/" + text]
+        samples.append(await self.press("enter"))
+        return Sample(
+            sum(sample.cpu_ms for sample in samples),
+            sum(sample.written for sample in samples),
+            sum(sample.frames for sample in samples),
+            any(sample.full_gc for sample in samples),
+        )
 
     async def cursor_to(self, cell: object) -> None:
         """Moves the board's cursor straight to ``cell`` (unmeasured), and lets it draw."""
@@ -275,7 +288,23 @@ async def square_board(harness: Harness, seed: int) -> Measured:
     size = session.game.size  # type: ignore[attr-defined]
     await harness.cursor_to(Square(size // 2, size // 2))
     await cursor_steps(harness, measured)
+    for number in range(WARM_UP + UPDATES):
+        turn = whole_turn(session.game, rng)
+        sample = await harness.type_line(" ".join(str(move) for move in turn))
+        if session.game.history[-len(turn) :] != turn:
+            raise RuntimeError(f"the render benchmark meant to play {turn}")
+        if number >= WARM_UP:
+            measured.setdefault("typed", []).append(sample)
     return measured
+
+
+def whole_turn(game: Game, rng: random.Random) -> list[Move]:
+    """The random stones of one whole turn from ``game``, none of them ending it."""
+    after, turn = game.copy(), []
+    while not turn or after.to_move == game.to_move:
+        turn += random_moves(after, 1, rng)
+        after.play(turn[-1])
+    return turn
 
 
 def arrives(screen: GameScreen, move: Move) -> None:
@@ -308,6 +337,12 @@ async def six_board(harness: Harness, seed: int) -> Measured:
     screen.board.action_centre()  # type: ignore[attr-defined]
     await harness.settle()
     await cursor_steps(harness, measured)
+    for number, move in enumerate(simple_six_moves(session.game, WARM_UP + UPDATES, rng)):
+        sample = await harness.type_line(str(move))
+        if session.game.history[-1] != move:
+            raise RuntimeError(f"the render benchmark meant to play {move}")
+        if number >= WARM_UP:
+            measured.setdefault("typed", []).append(sample)
     return measured
 
 
@@ -473,10 +508,20 @@ STONES = {
     "completes": "one stone, completing a turn",
     "arrives": "one stone played elsewhere, arriving",
 }
+TYPED = {"typed": "a turn typed on the move line (/, the stones, Enter), every key summed"}
 BOARDS: list[tuple[str, str, Scenario, dict[str, str]]] = [
-    ("Connect6 19×19", "connect6", square_board, STONES),
-    ("Game of 6 19×19", "gameof6", square_board, STONES),
-    ("Six 2nd round", "six", six_board, {"pick": "picking up a piece", "move": "one move"}),
+    ("Connect6 19×19", "connect6", square_board, {**STONES, **TYPED}),
+    ("Game of 6 19×19", "gameof6", square_board, {**STONES, **TYPED}),
+    (
+        "Six 2nd round",
+        "six",
+        six_board,
+        {
+            "pick": "picking up a piece",
+            "move": "one move",
+            "typed": "a move typed on the move line (/, the move, Enter), every key summed",
+        },
+    ),
 ]
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
 import logging
 import os
 import signal
 import sys
 import time
 from collections.abc import Mapping
+from contextvars import Context
 from pathlib import Path
 from typing import cast
 
@@ -21,6 +21,7 @@ import asyncssh
 from sixtui.ai.worker import Thinker
 from sixtui.server.archive import ArchiveFileError, open_archive
 from sixtui.server.cli import DEFAULT_CONFIG
+from sixtui.server.collector import Collector
 from sixtui.server.hub_files import JournalError, Restored, Sync, open_hub
 from sixtui.server.listener import start_server
 from sixtui.server.log_text import log_to_stderr
@@ -86,9 +87,6 @@ def describe_settings_file(config: Path | None) -> str:
     )
 
 
-YOUNG_OBJECTS = 3_000  # new objects between two collections of the youngest generation
-
-
 async def serve(settings: Settings) -> int:
     """Serves until SIGTERM, SIGINT or SIGHUP, then closes every session and returns 0."""
     try:
@@ -103,32 +101,18 @@ async def serve(settings: Settings) -> int:
             try:
                 await _take_up(shared, restored)
                 acceptor = await start_server(shared)
-                # What is loaded by now lives as long as the server: kept out of the
-                # garbage collector's reach, every full collection (each one a pause for
-                # all players) has that much less to walk.
-                gc.collect()
-                gc.freeze()
-                _collect_less_often()
-                await _until_stopped(acceptor, shared)
+                collector = Collector(shared.counts)
+                collector.start()
+                # In a context of its own, as every task that outlives the session it
+                # might be started from.
+                collecting = asyncio.create_task(collector.run(), context=Context())
+                try:
+                    await _until_stopped(acceptor, shared)
+                finally:
+                    collecting.cancel()
             finally:
                 await shared.close()
     return 0
-
-
-def _collect_less_often() -> None:
-    """Fewer collections of the youngest objects, and so of all of them.
-
-    Every session allocates in bursts: a screen is built, a board drawn, a game begun.
-    Python collects its youngest generation every 700 new objects, every tenth of those
-    the next one too, and every tenth of those (once enough has survived) all of them: a
-    full collection walks every session held, a pause of 100 ms or more for everyone
-    once a hundred are connected. Collecting every 3,000 makes all of them rarer.
-    Measured over 100 sessions started one by one: the collector's share of a start fell
-    from 11.6 ms to 3.7 ms, the longest middle-generation pause stayed near 10 ms
-    (10,000 saved no more, but let that pause reach 40 ms).
-    """
-    _, middle, oldest = gc.get_threshold()
-    gc.set_threshold(YOUNG_OBJECTS, middle, oldest)
 
 
 async def _take_up(shared: Shared, restored: Restored) -> None:

@@ -153,6 +153,43 @@ async def test_a_turn_typed_on_the_move_line_redraws_the_boards_changed_lines_al
         assert len(rows) <= 3  # the stone's row, and what the cursor and the status moved
 
 
+async def test_the_board_looks_alike_focused_or_not_and_its_styles_stay_as_they_are():
+    async with two_screens("connect6", {"size": 9}) as (ann, _):
+        screen = game_screen(ann.app)
+        board = screen.board
+        board.has_focus = True  # as Textual's own handler does: the stylesheet applied again
+        focused = board.styles.css
+        board.has_focus = False
+        assert board.styles.css == focused, "a style for the focused board: restyle it"
+        restyled = []
+        applying = ann.app.update_styles
+        ann.app.update_styles = lambda node, **options: (
+            restyled.append(node),
+            applying(node, **options),
+        )
+        await ann.press("slash", *"E5", "enter")
+        await wait_until(ann, lambda: history(ann.app) == ["E5"], "her own stone")
+        assert screen.focused is board and board.has_focus
+        assert board not in restyled and screen.move_input in restyled
+
+
+async def test_a_key_typed_on_the_move_line_lays_nothing_out_again():
+    async with two_screens("connect6", {"size": 9}) as (ann, _):
+        screen = game_screen(ann.app)
+        await ann.press("slash")
+        line = screen.move_input
+        laid_out = []
+        refreshing = line.refresh
+        line.refresh = lambda *regions, layout=False, **options: (
+            laid_out.append(layout),
+            refreshing(*regions, layout=layout, **options),
+        )
+        await ann.press(*"E5", "backspace", "6")
+        await ann.pause()
+        assert line.value == "E6"
+        assert laid_out and not any(laid_out)  # repainted, never laid out again
+
+
 async def test_a_widget_styled_when_focused_is_still_restyled_and_redrawn():
     async with two_screens("connect6", {"size": 9}) as (ann, _):
         screen = game_screen(ann.app)

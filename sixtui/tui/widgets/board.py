@@ -34,6 +34,7 @@ class BoardView(LineWidget, Generic[Cell], can_focus=True):
         Binding("down,j", "step(0, 1)", "Move", show=False),
         Binding("enter,space", "choose", "Place"),
     ]
+    FOCUS_STYLED = False  # the cursor is drawn alike focused or not
 
     def __init__(
         self,

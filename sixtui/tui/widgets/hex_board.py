@@ -20,6 +20,8 @@ from sixtui.tui.widgets.board import BoardView
 from sixtui.tui.widgets.lines import Line, fit
 
 PAN_COLUMNS, PAN_LINES = 8, 3
+BLANK = (" ", "board")  # a run of empty table
+BLANK_CELL = (BLANK, BLANK)  # an empty cell and the gap after it
 
 
 class HexBoard(BoardView[Hex]):
@@ -117,6 +119,31 @@ class HexBoard(BoardView[Hex]):
         self._place_view(layout, frontier, width, height - 1)
         assert self._view is not None
         view_x, view_y = self._view
+        marks = self._marks(game, layout, frontier)
+        lines: list[Line] = []
+        for y in range(height - 1):
+            r = view_y + y
+            runs: list[tuple[str, str]] = []
+            if (view_x - r) % 2:  # the line starts between two cells
+                runs.append(BLANK)
+            first_x = view_x + len(runs)
+            for world_x in range(first_x, view_x + width, 2):
+                # A plain tuple finds a Hex: it is one, and cheaper to make.
+                cell, gap = marks.get(((world_x - r) // 2, r), BLANK_CELL)
+                runs.append(cell)
+                if world_x + 1 < view_x + width:
+                    runs.append(gap)
+            lines.append(tuple(runs))
+        status = f" {self.cursor.q},{self.cursor.r}"
+        lines.append(((fit(status, width), "label"),))
+        return lines
+
+    def _marks(
+        self, game: Game, layout: dict[Hex, int], frontier: set[Hex]
+    ) -> dict[Hex, tuple[tuple[str, str], tuple[str, str]]]:
+        """How each cell that is not blank is drawn: its run, and the run of the gap to
+        its right. Only these few cells are looked at one by one; the rest of the view
+        is blank table."""
         history = game.history
         last = history[-1].to if history else None
         captured = self._captured_by_last_move(game, history, layout)
@@ -124,38 +151,30 @@ class HexBoard(BoardView[Hex]):
         group_of = {cell: n for n, group in enumerate(self.groups, 1) for cell in group}
         hints = self.hints if self.hints or layout else frozenset({Hex(0, 0)})
         look = self.look
-        lines: list[Line] = []
-        for y in range(height - 1):
-            r = view_y + y
-            runs: list[tuple[str, str]] = []
-            if (view_x - r) % 2:  # the line starts between two cells
-                runs.append((" ", "board"))
-            first_x = view_x + len(runs)
-            for world_x in range(first_x, view_x + width, 2):
-                cell = Hex((world_x - r) // 2, r)
-                glyph, base = _cell_glyph(cell, layout, frontier, hints, captured, last, look)
-                names = base
-                if cell in self.suggested and cell not in layout:
-                    glyph, names = look.suggested, "board+suggest"
-                if cell in self.lifted:
-                    names += "+lift"
-                if cell == self.picked:
-                    names += "+pick"
-                if cell in group_of:
-                    names += "+group"
-                if cell in winning:
-                    names += "+win"
-                if cell == self.cursor:
-                    names += "+cursor"
-                runs.append((glyph, names))
-                if world_x + 1 < view_x + width:
-                    # The gap shares the cell's plain style, so alike cells merge into one run.
-                    number = group_of.get(cell)
-                    runs.append((str(number), "board+label") if number else (" ", base))
-            lines.append(tuple(runs))
-        status = f" {self.cursor.q},{self.cursor.r}"
-        lines.append(((fit(status, width), "label"),))
-        return lines
+        marked = layout.keys() | frontier | hints | captured | self.suggested | self.lifted
+        marked |= group_of.keys() | winning | {self.cursor}
+        if self.picked is not None:
+            marked.add(self.picked)
+        marks = {}
+        for cell in marked:
+            glyph, base = _cell_glyph(cell, layout, frontier, hints, captured, last, look)
+            names = base
+            if cell in self.suggested and cell not in layout:
+                glyph, names = look.suggested, "board+suggest"
+            if cell in self.lifted:
+                names += "+lift"
+            if cell == self.picked:
+                names += "+pick"
+            if cell in group_of:
+                names += "+group"
+            if cell in winning:
+                names += "+win"
+            if cell == self.cursor:
+                names += "+cursor"
+            # The gap shares the cell's plain style, so alike cells merge into one run.
+            number = group_of.get(cell)
+            marks[cell] = ((glyph, names), (str(number), "board+label") if number else (" ", base))
+        return marks
 
     def _captured_by_last_move(
         self, game: Game, history: list[Move], layout: dict[Hex, int]

@@ -32,6 +32,10 @@ class LineWidget(Widget):
     """
 
     COMPONENT_PREFIX: ClassVar[str] = ""
+    FOCUS_STYLED: ClassVar[bool] = True
+    """Whether the stylesheet may style the widget differently focused: if not, gaining
+    or losing the focus skips working its styles out again (a board, focused and not in
+    turn as a player types every turn on the move line, paid for that twice a turn)."""
     STRIPS_KEPT: ClassVar[int] = 512
     """How many distinct lines keep their strip: a board draws the same lines again and
     again, a line of news seldom does (and every strip holds seven caches of its own)."""
@@ -92,7 +96,7 @@ class LineWidget(Widget):
         how the widget looks still repaints it, as Textual does for any style.
         """
         event.prevent_default()
-        self.has_focus = True
+        self._set_focus(True)
         self.sync()
         if self.parent is not None:
             self.parent.post_message(events.DescendantFocus(self))
@@ -100,10 +104,16 @@ class LineWidget(Widget):
     def on_blur(self, event: events.Blur) -> None:
         """Losing the focus likewise (see :meth:`on_focus`)."""
         event.prevent_default()
-        self.has_focus = False
+        self._set_focus(False)
         self.sync()
         if self.parent is not None:
             self.parent.post_message(events.DescendantBlur(self))
+
+    def _set_focus(self, focused: bool) -> None:
+        if self.FOCUS_STYLED:
+            self.has_focus = focused  # its watcher works the styles out again
+        else:
+            self.set_reactive(LineWidget.has_focus, focused)
 
     def on_resize(self) -> None:
         self._drawn = []

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual import events
 from textual.binding import BindingsMap
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Input
 
@@ -19,6 +21,16 @@ class TypedInput(Input):
     """
 
     _KEYS = BindingsMap(Input.BINDINGS)
+
+    @property
+    def content_width(self) -> int:
+        """As wide as the longest line the input takes (and its cursor), not as what is
+        typed so far: Textual lays the whole screen out again whenever the width of an
+        input's content changes, which made every key typed cost a full layout."""
+        return max(cell_len(self.value), self.max_length or 0) + 1
+
+    def on_mount(self) -> None:
+        self.virtual_size = Size(self.content_width, 1)  # as Textual sets it on a first key
 
     async def _on_key(self, event: events.Key) -> None:
         if not event.is_printable:

@@ -1,0 +1,95 @@
+"""The collector freezes what survives, and reclaims what froze and died when enough
+players have left or enough time has passed."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+from sixtui.server.collector import RECLAIM_EVERY, RECLAIM_LEAST, Collector
+from sixtui.server.shared import Counts
+
+
+class Knot:
+    """An object in a cycle with itself: only the collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+@pytest.fixture(autouse=True)
+def thawed() -> Iterator[None]:
+    thresholds = gc.get_threshold()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*thresholds)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def frozen_garbage(collector: Collector) -> weakref.ref[Knot]:
+    """A knot alive when ``collector`` froze, and garbage since."""
+    knot = Knot()
+    assert collector.tick() == "froze"
+    found = weakref.ref(knot)
+    del knot
+    gc.collect()
+    return found
+
+
+def players(connected: int, gone: int) -> Counts:
+    counts = Counts()
+    counts.change("127.0.0.1", None, connected + gone)
+    counts.change("127.0.0.1", None, -gone)
+    return counts
+
+
+def test_what_froze_is_out_of_the_collectors_reach_until_a_reclaim():
+    counts, clock = players(10, 0), Clock()
+    collector = Collector(counts, clock)
+    collector.start()
+    knot = frozen_garbage(collector)
+    assert knot() is not None  # frozen: full collections no longer walk it
+    assert gc.get_freeze_count() > 0
+    counts.change("127.0.0.1", None, -(RECLAIM_LEAST - 1))
+    assert collector.tick() == "froze" and knot() is not None  # too few gone yet
+    counts.change("127.0.0.1", None, -1)
+    assert collector.tick() == "reclaimed"
+    assert knot() is None
+
+
+def test_many_connected_call_a_reclaim_for_a_quarter_of_them_gone():
+    counts, clock = players(400, 0), Clock()
+    collector = Collector(counts, clock)
+    counts.change("127.0.0.1", None, -60)  # 60 of 400 gone: more than 20, not a quarter
+    knot = frozen_garbage(collector)
+    assert knot() is not None
+    counts.change("127.0.0.1", None, -60)  # 120 gone of 340 left: over a quarter
+    assert collector.tick() == "reclaimed" and knot() is None
+
+
+def test_a_reclaim_comes_in_time_whoever_left():
+    counts, clock = players(10, 0), Clock()
+    collector = Collector(counts, clock)
+    knot = frozen_garbage(collector)
+    clock.now += RECLAIM_EVERY - 1
+    assert collector.tick() == "froze" and knot() is not None
+    clock.now += 1
+    assert collector.tick() == "reclaimed" and knot() is None
+    assert collector.tick() == "froze"  # and the next one in as long again
+
+
+def test_counts_remember_every_place_given_back():
+    counts = players(3, 2)
+    assert (counts.total, counts.given_back) == (3, 2)
+    counts.change("10.0.0.1", "key", 1)
+    assert (counts.total, counts.given_back) == (4, 2)
