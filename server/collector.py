@@ -8,10 +8,13 @@ lives on (players' screens, their widgets, the tables), so the :class:`Collector
 freezes it (``gc.freeze``) every :data:`FREEZE_EVERY` seconds: the collector's full
 collections then walk only what came since, and stay short.
 
-Frozen objects that become garbage in a cycle (chiefly the interface of a player who
-left) wait for the next reclaim: everything thawed, collected and frozen again, one
-long pause, after enough players have left since the last one or after
-:data:`RECLAIM_EVERY` seconds whatever happened.
+Frozen objects that become garbage in a cycle wait for the next reclaim: everything
+thawed, collected and frozen again, one long pause. Much of what Textual draws ends in
+cycles (a strip caches itself as its own full-width crop), as does the interface of a
+player who left; so a reclaim comes once what is frozen has grown by half since the
+last one, once enough players have left, or after :data:`RECLAIM_EVERY` seconds
+whatever happened. Under steady play that is a pause every minute or two instead of
+three a minute, for up to half as much memory again between reclaims.
 """
 
 from __future__ import annotations
@@ -25,8 +28,9 @@ from typing import Literal, Protocol
 
 log = logging.getLogger(__name__)
 
-FREEZE_EVERY = 30.0  # seconds between two freezes of what lived through them
+FREEZE_EVERY = 10.0  # seconds between two freezes of what lived through them
 RECLAIM_EVERY = 600.0  # seconds at most between two collections of everything
+RECLAIM_GROWTH = 0.5  # what is frozen grown by this share since the last one calls one
 RECLAIM_SHARE = 0.25  # players gone, of those connected, that call a reclaim early...
 RECLAIM_LEAST = 20  # ...though never for fewer than this many
 YOUNG_OBJECTS = 3_000  # new objects between two collections of the youngest generation
@@ -50,6 +54,7 @@ class Collector:
         self._clock = clock
         self._reclaimed_at = clock()
         self._given_back = places.given_back
+        self._frozen = gc.get_freeze_count()  # right after the last reclaim
 
     def start(self) -> None:
         """What is loaded by now lives as long as the server: collected once and frozen.
@@ -59,6 +64,7 @@ class Collector:
         fell from 11.6 ms to 3.7 ms, the middle generation's pauses staying near 10 ms."""
         gc.collect()
         gc.freeze()
+        self._frozen = gc.get_freeze_count()
         _, middle, oldest = gc.get_threshold()
         gc.set_threshold(YOUNG_OBJECTS, middle, oldest)
 
@@ -67,15 +73,18 @@ class Collector:
         reclaim is due, collects everything first."""
         gone = self._places.given_back - self._given_back
         enough_gone = gone >= max(RECLAIM_LEAST, RECLAIM_SHARE * self._places.total)
-        if enough_gone or self._clock() - self._reclaimed_at >= RECLAIM_EVERY:
+        grown = gc.get_freeze_count() > (1 + RECLAIM_GROWTH) * self._frozen
+        if enough_gone or grown or self._clock() - self._reclaimed_at >= RECLAIM_EVERY:
             started = time.perf_counter()
             gc.unfreeze()
             found = gc.collect()
             gc.freeze()
             self._reclaimed_at, self._given_back = self._clock(), self._places.given_back
+            self._frozen = gc.get_freeze_count()
             log.info(
-                "collected %d objects of %d sessions gone in %.0f ms",
+                "collected %d objects, %d kept, %d sessions gone since, in %.0f ms",
                 found,
+                self._frozen,
                 gone,
                 1000 * (time.perf_counter() - started),
             )

@@ -70,6 +70,7 @@ def test_what_froze_is_out_of_the_collectors_reach_until_a_reclaim():
 def test_many_connected_call_a_reclaim_for_a_quarter_of_them_gone():
     counts, clock = players(400, 0), Clock()
     collector = Collector(counts, clock)
+    collector.start()
     counts.change("127.0.0.1", None, -60)  # 60 of 400 gone: more than 20, not a quarter
     knot = frozen_garbage(collector)
     assert knot() is not None
@@ -80,6 +81,7 @@ def test_many_connected_call_a_reclaim_for_a_quarter_of_them_gone():
 def test_a_reclaim_comes_in_time_whoever_left():
     counts, clock = players(10, 0), Clock()
     collector = Collector(counts, clock)
+    collector.start()
     knot = frozen_garbage(collector)
     clock.now += RECLAIM_EVERY - 1
     assert collector.tick() == "froze" and knot() is not None
@@ -93,3 +95,15 @@ def test_counts_remember_every_place_given_back():
     assert (counts.total, counts.given_back) == (3, 2)
     counts.change("10.0.0.1", "key", 1)
     assert (counts.total, counts.given_back) == (4, 2)
+
+
+def test_what_is_frozen_grown_by_half_calls_a_reclaim():
+    counts, clock = players(10, 0), Clock()
+    collector = Collector(counts, clock)
+    collector.start()
+    knot = frozen_garbage(collector)
+    kept = [Knot() for _ in range(gc.get_freeze_count() // 2 + 1)]
+    assert collector.tick() == "froze" and knot() is not None  # they froze...
+    assert collector.tick() == "reclaimed" and knot() is None  # ...half as many again
+    assert collector.tick() == "froze"  # the kept ones counted in from now on
+    del kept

@@ -4,6 +4,7 @@ session on one hub, playing with keys and seeing each other's turns."""
 import contextlib
 import time
 
+from textual.widget import Widget
 from textual.widgets import Static
 
 from sixtui.rules import Square
@@ -153,16 +154,20 @@ async def test_a_turn_typed_on_the_move_line_redraws_the_boards_changed_lines_al
         assert len(rows) <= 3  # the stone's row, and what the cursor and the status moved
 
 
-async def test_the_board_looks_alike_focused_or_not_and_its_styles_stay_as_they_are():
+async def test_the_board_and_the_lines_look_alike_focused_or_not_and_are_not_restyled():
     async with two_screens("connect6", {"size": 9}) as (ann, _):
         screen = game_screen(ann.app)
         board = screen.board
-        board.has_focus = True  # as Textual's own handler does: the stylesheet applied again
-        focused = board.styles.css
-        board.has_focus = False
-        assert board.styles.css == focused, "a style for the focused board: restyle it"
+        for widget in (board, screen.move_input, screen.chat_input):
+            looks = []
+            for focused in (True, False):  # as Textual's own handlers restyle it
+                widget.set_reactive(Widget.has_focus, focused)
+                ann.app.update_styles(widget)
+                looks.append(widget.styles.css)
+            assert looks[0] == looks[1], f"{widget!r} is styled when focused: restyle it"
         restyled = []
         applying = ann.app.update_styles
+        await ann.press("slash", "x", "escape")  # (Input marks its first value valid)
         ann.app.update_styles = lambda node, **options: (
             restyled.append(node),
             applying(node, **options),
@@ -170,7 +175,7 @@ async def test_the_board_looks_alike_focused_or_not_and_its_styles_stay_as_they_
         await ann.press("slash", *"E5", "enter")
         await wait_until(ann, lambda: history(ann.app) == ["E5"], "her own stone")
         assert screen.focused is board and board.has_focus
-        assert board not in restyled and screen.move_input in restyled
+        assert board not in restyled and screen.move_input not in restyled
 
 
 async def test_a_key_typed_on_the_move_line_lays_nothing_out_again():

@@ -113,8 +113,9 @@ class GameScreen(FocusScreen[None]):
         yield board_type(self.session, self._cell_chosen, id="board")
         yield SidePanel(self.session, id="side")
         yield KeyBar()
-        yield MoveLine(max_length=MOVE_LINE, id="move-input")
-        yield TypedInput(max_length=CHAT_LINE, id="chat-input")
+        # Shown only while they have the focus: drawn alike focused or not.
+        yield MoveLine(max_length=MOVE_LINE, id="move-input", focus_styled=False)
+        yield TypedInput(max_length=CHAT_LINE, id="chat-input", focus_styled=False)
 
     @property
     def board(self) -> BoardView:

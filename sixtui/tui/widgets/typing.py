@@ -22,6 +22,17 @@ class TypedInput(Input):
 
     _KEYS = BindingsMap(Input.BINDINGS)
 
+    def __init__(self, *options: object, focus_styled: bool = True, **named: object) -> None:
+        """``focus_styled=False`` for an input the stylesheet draws alike focused or not
+        (one shown only while it has the focus): gaining and losing the focus then skip
+        working out its styles again, which cost a table's mover twice a turn."""
+        super().__init__(*options, **named)  # type: ignore[arg-type]
+        self._focus_styled = focus_styled
+
+    def watch_has_focus(self, has_focus: bool) -> None:
+        if self._focus_styled:
+            super().watch_has_focus(has_focus)
+
     @property
     def content_width(self) -> int:
         """As wide as the longest line the input takes (and its cursor), not as what is
