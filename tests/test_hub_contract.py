@@ -21,10 +21,14 @@ async def memory_hub() -> Hub:
     return MemoryHub()
 
 
+# Every journaled hub's folder, removed when the tests end.
+JOURNALS = tempfile.TemporaryDirectory(prefix="sixtui-hubs-")
+
+
 async def journaled_hub() -> Hub:
     """The memory hub kept on disk, in a folder of its own, read back from it: every
     answer is the memory hub's, journaled as it is given."""
-    hub = JournaledHub(Path(tempfile.mkdtemp(prefix="sixtui-hub-")), compact_at=4096)
+    hub = JournaledHub(Path(tempfile.mkdtemp(dir=JOURNALS.name)), compact_at=4096)
     hub.restore()
     return hub
 
