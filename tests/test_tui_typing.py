@@ -144,6 +144,7 @@ async def test_a_turn_whose_first_stone_wins_ends_there():
         game = session.game
         assert game.result.winner == 0 and game.result.reason == "six-in-a-row"
         assert history(app)[-1] == "H5" and game.at("I9") is None
+        assert "the game ended before I9: it was not played" in panel(app, "message")
 
 
 async def test_the_session_plays_a_typed_turn_as_one():

@@ -444,9 +444,9 @@ class GameScreen(FocusScreen[None]):
             self._say(str(why))
             self._show_position()
 
-    async def _play(self, *turn: Move | str, chosen: bool = False) -> None:
+    async def _play(self, *turn: Move | str, chosen: bool = False) -> bool:
         """Asks the session to play ``turn``, a move or more (one ``chosen`` on the board
-        is staged, online); says why not when it cannot."""
+        is staged, online); says why not when it cannot, and returns whether it could."""
         if self._declaring:
             turn = tuple(_declaring(move) for move in turn)
         # A '!' with no shape the team may declare is played as an ordinary move: the
@@ -461,6 +461,8 @@ class GameScreen(FocusScreen[None]):
             self._declared = False
             self._say(str(why))
             self._show_position()
+            return False
+        return True
 
     def _why_not_now(self) -> str:
         game = self.session.game
@@ -508,7 +510,10 @@ class GameScreen(FocusScreen[None]):
             self._say(self._why_not_now())
             return
         self.chooser.reset()
-        await self._play(*typed_turn(self.session.game, text))
+        moves = typed_turn(self.session.game, text)
+        unplayed = after_the_end(self.session.game, moves)
+        if await self._play(*moves) and unplayed:
+            self._say(f"the game ended before {' '.join(unplayed)}: it was not played")
 
     # -- actions -------------------------------------------------------------------------
 
@@ -832,6 +837,25 @@ def typed_turn(game: Game, text: str) -> list[str]:
     if game.name != "six" and _POINTS.fullmatch(text):
         return _POINT.findall(text)
     return [text]
+
+
+def after_the_end(game: Game, typed: list[str]) -> list[str]:
+    """The moves of ``typed`` that come after one that ends the game, which are left out
+    of the turn; none when one before the end cannot be played (the turn is refused).
+
+    >>> from sixtui.rules import new_game
+    >>> after_the_end(new_game("connect6"), ["J10"])
+    []
+    """
+    trial = game.copy()
+    for number, move in enumerate(typed):
+        if trial.is_over:
+            return typed[number:]
+        try:
+            trial.play(move)
+        except IllegalMove:
+            return []
+    return []
 
 
 def typing_prompt(game: Game) -> str:
