@@ -44,6 +44,7 @@ from typing import Any
 
 from benchmarks import load_bots
 from benchmarks.load_bots import BotReport, Plan
+from benchmarks.load_faults import FAULTS, make_fault
 from benchmarks.server import TIMEOUT, Server, Session, percentile
 
 SESSIONS = 20  # make loadtest's defaults: a quick look
@@ -109,6 +110,8 @@ class Options:
     seed: int = 6
     tables: tuple[str, ...] = CYCLE  # the kinds of table, in turn
     profile: Path | None = None  # where py-spy writes the server's profile of the window
+    fault: str | None = None  # made over the window (see benchmarks/load_faults.py)
+    changed: dict[str, str] = field(default_factory=dict)  # server settings, as on --set
 
 
 @dataclass
@@ -132,6 +135,8 @@ class Run:
     rss_loaded: int  # every session seated, after the window
     errors: list[str] = field(default_factory=list)
     load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    fault_made: int = 0  # the fault's writes or connections
+    fault_logged: list[str] = field(default_factory=list)  # the server's log of a fault run
 
     @property
     def games(self) -> int:
@@ -188,7 +193,7 @@ async def one_run(options: Options) -> Run:
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as data_dir:
         log_path = Path(data_dir) / "server.log"
-        server = Server(data_dir, lag_probe=True, log_path=str(log_path))
+        server = Server(data_dir, lag_probe=True, log_path=str(log_path), changed=options.changed)
         bots: list[Bots] = []
         try:
             await server.listening()
@@ -205,6 +210,10 @@ async def one_run(options: Options) -> Run:
             for each in bots:
                 each.tell("go", start, stop)
             await _sleep_until(start)
+            faulting = None
+            if options.fault is not None:
+                until = asyncio.get_running_loop().time() + options.seconds
+                faulting = asyncio.create_task(make_fault(options.fault, server.port, until))
             cpu = await server.ask("cpu")
             await server.ask("gc")  # forgets the collections before the window
             await server.ask("lag", True)
@@ -213,6 +222,7 @@ async def one_run(options: Options) -> Run:
             server_cpu = await server.ask("cpu") - cpu
             lag = await server.ask("lag", False)
             collections = await server.ask("gc")
+            fault_made = 0 if faulting is None else await asyncio.wait_for(faulting, TIMEOUT)
             wait = options.settle + options.interval + load_bots.STUCK + TIMEOUT
             done = [await each.hear("done", wait) for each in bots]
             rss_loaded = await server.ask("rss")
@@ -221,6 +231,8 @@ async def one_run(options: Options) -> Run:
             await asyncio.gather(*(each.stop() for each in bots))
             await server.stop()
         problems = log_problems(log_path.read_text(errors="replace").splitlines())
+        # With a fault made, what the server logs is the offender's: counted apart.
+        fault_logged, problems = (problems, []) if options.fault else ([], problems)
     reports = [report for _, reports, _ in done for report in reports]
     unseated = [error for _, reports in ready for report in reports for error in report.errors]
     joined = join_turns(reports)
@@ -242,6 +254,8 @@ async def one_run(options: Options) -> Run:
         rss_base=rss_base,
         rss_loaded=rss_loaded,
         errors=errors + joined.errors + problems,
+        fault_made=fault_made,
+        fault_logged=fault_logged,
         load_before=load_before,
     )
 
@@ -528,6 +542,14 @@ def describe(run: Run, options: Options) -> str:
     )
 
 
+def show_fault(kind: str, run: Run) -> None:
+    """What the offender did, and what the server logged of it (its first lines)."""
+    print(f"fault {kind}: {run.fault_made:,} writes or connections over the window;", end="")
+    print(f" the server logged {len(run.fault_logged)} lines of trouble, the first:")
+    for line in run.fault_logged[:ERRORS_SHOWN]:
+        print(f"  {line.splitlines()[0][:200]}")
+
+
 def show_errors(errors: Sequence[str]) -> None:
     for error in errors[:ERRORS_SHOWN]:
         print(f"error: {error}")
@@ -554,6 +576,16 @@ def parse_arguments(argv: Sequence[str]) -> tuple[Options, int]:
         help=f"the kinds of table, in turn, from {', '.join(CYCLE)} (default: all)",
     )
     parser.add_argument("--profile", type=Path, help="py-spy's stacks of the server, here")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="SETTING=VALUE",
+        help="a server setting, as sixtui serve --set takes it",
+    )
+    parser.add_argument(
+        "--fault", choices=FAULTS, help="made over the window by one offender (load_faults.py)"
+    )
     args = parser.parse_args(argv)
     tables = tuple(kind.strip() for kind in args.tables.split(","))
     unknown = [kind for kind in tables if kind not in SEATS]
@@ -569,6 +601,9 @@ def parse_arguments(argv: Sequence[str]) -> tuple[Options, int]:
         parser.error("--seconds and --interval must be above 0, --settle at least 0")
     if args.runs < 1 or args.bot_processes < 1:
         parser.error("--runs and --bot-processes must be at least 1")
+    changed = dict(pair.partition("=")[::2] for pair in args.set)
+    if any(not name or not value for name, value in changed.items()):
+        parser.error("--set takes SETTING=VALUE")
     if args.profile is not None and py_spy_path() is None:
         parser.error("--profile needs py-spy: .venv/bin/pip install py-spy")
     options = Options(
@@ -580,6 +615,8 @@ def parse_arguments(argv: Sequence[str]) -> tuple[Options, int]:
         seed=args.seed,
         tables=tables,
         profile=args.profile,
+        fault=args.fault,
+        changed=changed,
     )
     return options, args.runs
 
@@ -593,6 +630,8 @@ def main(argv: Sequence[str]) -> None:
         figures = Figures.of(run)
         done.append(figures)
         print(f"run {number + 1} of {runs}: {describe(run, options)}")
+        if options.fault is not None:
+            show_fault(options.fault, run)
         show_errors(run.errors)
         print(figures.last_line())
         sys.stdout.flush()

@@ -43,7 +43,7 @@ import socket
 import statistics
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -74,10 +74,16 @@ MIB = 1 << 20
 
 
 def serve(
-    pipe: Connection, port: int, data_dir: str, lag_probe: bool, log_path: str | None = None
+    pipe: Connection,
+    port: int,
+    data_dir: str,
+    lag_probe: bool,
+    log_path: str | None = None,
+    changed: Mapping[str, str] | None = None,
 ) -> None:
     """The server's process: ``sixtui serve`` on ``port`` (its settings the defaults
-    but for the address, the port, the data and the connection limits), which runs until
+    but for the address, the port, the data and the connection limits, and those
+    ``changed``, written as on ``--set``), which runs until
     SIGTERM; meanwhile ``pipe`` is answered and, if ``lag_probe``, the lag probe runs (it
     wakes a hundred times a second, which a figure of CPU per turn would count). The log
     goes to ``log_path``, or nowhere."""
@@ -96,6 +102,7 @@ def serve(
         None,
         {},
         {
+            **(changed or {}),
             "host": "127.0.0.1",
             "port": port,
             "data_dir": data_dir,
@@ -187,14 +194,22 @@ class FullCollections:
 class Server:
     """The server's process, seen from here: ``await ask(...)`` a question of it."""
 
-    def __init__(self, data_dir: str, lag_probe: bool = True, log_path: str | None = None) -> None:
+    def __init__(
+        self,
+        data_dir: str,
+        lag_probe: bool = True,
+        log_path: str | None = None,
+        changed: Mapping[str, str] | None = None,
+    ) -> None:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         context = multiprocessing.get_context("spawn")
         self.pipe, theirs = context.Pipe()
         self.process = context.Process(
-            target=serve, args=(theirs, self.port, data_dir, lag_probe, log_path), daemon=True
+            target=serve,
+            args=(theirs, self.port, data_dir, lag_probe, log_path, changed),
+            daemon=True,
         )
         self.process.start()
         theirs.close()

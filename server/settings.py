@@ -46,7 +46,7 @@ class Settings:
     idle_timeout: float = 1800.0
     idle_warning: float = 60.0
     output_cap: int = 1 << 20
-    input_rate: int = 4096
+    input_rate: int = 1024
     ai_workers: int | None = None  # None: as many as the machine's cores allow
     reconnect_window: float = 60.0  # seconds a player who dropped out has to come back
     journal: str = "write"  # how the hub's journal reaches the disk: write, fsync, batch, off

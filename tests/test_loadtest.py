@@ -332,6 +332,7 @@ def test_the_last_line_reads_as_scripts_expect():
         (["--interval", "-1"], "--seconds and --interval must be above 0"),
         (["--runs", "0"], "--runs and --bot-processes must be at least 1"),
         (["--sessions", "ten"], "invalid int value: 'ten'"),
+        (["--fault", "fire"], "invalid choice: 'fire'"),
     ],
 )
 def test_the_harness_refuses_what_it_cannot_run(arguments, why, capsys):

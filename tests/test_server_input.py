@@ -119,7 +119,7 @@ async def test_a_paste_of_megabytes_keeps_the_loop_moving_and_the_session_alive(
 
 
 async def test_a_long_paste_at_the_default_rate_holds_back_no_key_after_it(serve):
-    port = await serve()  # 4096 characters a second: the paste whole would take 50 s
+    port = await serve()  # 1,024 characters a second: the paste whole would take 200 s
     async with connect(port) as connection:
         process = await connection.create_process(
             term_type="xterm-256color", term_size=(100, 30), encoding="utf-8"
