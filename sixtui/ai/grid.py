@@ -61,6 +61,7 @@ from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.grid_search import WIN, OutOfTime, PairSearch, candidate_pairs
 from sixtui.ai.line_patterns import LineBoard, point_values
 from sixtui.ai.mixed_threats import MixedWin, mixed_wins, spoiled
+from sixtui.ai.quiet_threats import quiet_threats
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import Game, IllegalMove, Move
 
@@ -91,6 +92,9 @@ class Plan:
     # Game of 6: whether it reads wins by a threat of six and a closing together, and,
     # threatened by a line, weighs blocks beside the dots of the race
     mixes_threats: bool = False
+    # Connect6: the deepest threat win its quiet pairs are read to threaten, 0 for none
+    # (:mod:`sixtui.ai.quiet_threats`)
+    quiet_turns: int = 0
 
 
 PLANS = {
@@ -100,7 +104,9 @@ PLANS = {
     # A beginner does not see a polygonal closing on it.
     "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, EASY_SECONDS, 12, False, False, 0),
     "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 12, True, True, 0),
-    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8, mixes_threats=True),
+    "hard": Plan(
+        6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8, mixes_threats=True, quiet_turns=3
+    ),
 }
 # Game of 6 plays by the same plans: hard checked only four turns deep there once, and
 # its pairs left normal wins by threats in five, which normal's quiet pairs set up.
@@ -113,6 +119,13 @@ ZONE_TURNS = 4  # how deep that search looks: deeper costs more than the checks 
 DOUBLE_THREAT_SHARE = 0.1
 DOUBLE_THREAT_LEAD = 2  # turns the check by double threats looks past the one by any threats
 SHORT_WIN_TURNS = 3  # own wins by any threats looked for before the double threats
+# Of the time, for the quiet pairs that threaten a threat win: about a hundred pairs read
+# three turns deep.
+QUIET_SHARE = 0.15
+# What a quiet pair threatening a threat win adds to its value at the root: the other
+# team must spend its turn on it, as on a threat of six, and cannot build meanwhile.
+QUIET_THREAT_WORTH = 200.0
+QUIET_WIN_WORTH = WIN // 4  # a quiet pair none of whose answers stops its win: first
 MIXED_SHARE = 0.1  # of the time, for each side's wins by a threat and a closing together
 MIXED_LOSS = 2 * RACE_WORTH  # a pair that leaves such a win: lost a turn later
 SPOILERS = 4  # points that spoil most of the other team's such wins, paired at the root
@@ -201,6 +214,10 @@ def _searched_pair(
         board, team, min(ZONE_TURNS, plan.other_turns), double_threats, allowance, spent
     )
     pairs = _root_pairs(work, board, plan, values, zone or [], allowance.deadline)
+    bonus: dict[tuple[int, ...], float] = {}
+    if plan.quiet_turns and work.name == "connect6":
+        quiet_share = spent + ZONE_SHARE + DOUBLE_THREAT_SHARE * bool(double_threats) + QUIET_SHARE
+        pairs, bonus = _quiet_attacks(board, team, plan, pairs, allowance.part(quiet_share))
     theirs: list[MixedWin] = []
     if mixing:
         mixed_deadline = _from_now(allowance, MIXED_SHARE)
@@ -209,8 +226,27 @@ def _searched_pair(
     # In Game of 6 a polygonal can win at once too, which the threat search does not see.
     threatened = zone is not None or (work.name == "gameof6" and plan.guards_polygonals)
     return _best_safe_pair(
-        work, board, pairs, plan, allowance, rng, threatened, double_threats, theirs
+        work, board, pairs, plan, allowance, rng, threatened, double_threats, theirs, bonus
     )
+
+
+def _quiet_attacks(
+    board: LineBoard,
+    team: int,
+    plan: Plan,
+    pairs: list[tuple[int, ...]],
+    allowance: Allowance,
+) -> tuple[list[tuple[int, ...]], dict[tuple[int, ...], float]]:
+    """``pairs`` with ``team``'s quiet pairs that threaten a threat win
+    (:mod:`sixtui.ai.quiet_threats`) added, a winning one first, and what each such
+    pair adds to its value at the root."""
+    found = quiet_threats(board, team, allowance, plan.quiet_turns, pairs)
+    bonus = dict.fromkeys(found.threatening, QUIET_THREAT_WORTH)
+    first = []
+    if found.winning is not None:
+        bonus[found.winning] = QUIET_WIN_WORTH
+        first = [found.winning]
+    return list(dict.fromkeys([*first, *pairs, *found.threatening])), bonus
 
 
 def _own_threat_win(
@@ -554,6 +590,7 @@ def _best_safe_pair(
     threatened: bool,
     double_threats: int = 0,
     their_mixed: list[MixedWin] | None = None,
+    bonus: dict[tuple[int, ...], float] | None = None,
 ) -> tuple[int, ...]:
     """The best of ``pairs`` by a look ahead deepened turn by turn while ``allowance``
     lasts, among those that leave the other team no threat win.
@@ -577,6 +614,8 @@ def _best_safe_pair(
             _count_mixed_losses(game, board, pairs, their_mixed, search.bonus, allowance)
     elif game.name == "gameof6":
         search.bonus = enclosure_bonus(board, team, pairs)
+    else:
+        search.bonus = bonus or {}
     checks = _SafetyChecks(game, board, allowance, double_threats)
     choice = pairs[0]
     found_safe = False
