@@ -95,6 +95,9 @@ class Plan:
     # Connect6: the deepest threat win its quiet pairs are read to threaten, 0 for none
     # (:mod:`sixtui.ai.quiet_threats`)
     quiet_turns: int = 0
+    # Connect6: whether its look ahead sees a side to move that can make threats two
+    # stones cannot stop as winning, wherever it meets one
+    sees_double_threats: bool = False
 
 
 PLANS = {
@@ -105,7 +108,22 @@ PLANS = {
     "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, EASY_SECONDS, 12, False, False, 0),
     "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 12, True, True, 0),
     "hard": Plan(
-        6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8, mixes_threats=True, quiet_turns=3
+        6,
+        0.2,
+        6,
+        12,
+        30,
+        4,
+        8,
+        8.0,
+        math.inf,
+        12,
+        True,
+        True,
+        8,
+        mixes_threats=True,
+        quiet_turns=3,
+        sees_double_threats=True,
     ),
 }
 # Game of 6 plays by the same plans: hard checked only four turns deep there once, and
@@ -605,7 +623,9 @@ def _best_safe_pair(
     latest, the hardest for the other team to see.
     """
     team = game.to_move
-    search = PairSearch(board, (plan.root_width, plan.reply_width), allowance, rng, plan.nudge)
+    widths = (plan.root_width, plan.reply_width)
+    sees = plan.sees_double_threats and game.name == "connect6"
+    search = PairSearch(board, widths, allowance, rng, plan.nudge, sees)
     if game.name == "gameof6" and plan.reads_enclosures:
         colored = (game.colored_count(0), game.colored_count(1))  # type: ignore[attr-defined]
         reading = EnclosureReading(board, team, colored)

@@ -40,6 +40,7 @@ from sixtui.ai.line_patterns import (
     point_values,
     windows_of,
 )
+from sixtui.ai.threat_search import double_threat
 
 WIN = 1_000_000_000  # a won position; wins sooner score a little higher
 PARTNERS = 3  # second stones tried beside each first stone, past the best points
@@ -178,7 +179,9 @@ def _line_partners(board: LineBoard, team: int, first: int) -> list[int]:
 
 class PairSearch:
     """Alpha-beta over whole turns, ``width[0]`` best points at the root's children
-    and ``width[1]`` deeper; gives up with :class:`OutOfTime` at ``deadline``.
+    and ``width[1]`` deeper; gives up with :class:`OutOfTime` at ``deadline``. With
+    ``sees_double_threats``, a side to move that can make threats two stones cannot
+    stop wins at once (:func:`~sixtui.ai.threat_search.double_threat`).
 
     ``nodes`` counts the positions it visited.
     """
@@ -190,6 +193,7 @@ class PairSearch:
         deadline: float | Allowance,
         rng: random.Random | None = None,
         noise: float = 0.0,
+        sees_double_threats: bool = False,
     ) -> None:
         self.board = board
         self.width = width
@@ -198,6 +202,9 @@ class PairSearch:
         )
         self.rng = rng or random.Random(0)
         self.noise = noise
+        self.sees_double_threats = sees_double_threats
+        """Whether a side to move that can make threats two stones cannot stop wins there:
+        the look ahead then sees a quiet pair that sets up such threats a turn before."""
         self.bonus: dict[tuple[int, ...], float] = {}
         """What each root pair gains besides its lines (cells colored in Game of 6)."""
         self.nodes = 0
@@ -241,6 +248,8 @@ class PairSearch:
         if board.threats[other] and board.stones_to_stop(other) >= STOPS_ALL_HOPE:
             return -WIN + ply + 1
         forced = bool(board.threats[other])
+        if not forced and self.sees_double_threats and double_threat(board, team) is not None:
+            return WIN - ply - 1  # it wins next turn: the other team cannot stop all its threats
         if depth <= 0 and (not forced or depth <= -FORCED_EXTENSION):
             return board.worth[team] - board.worth[other]
         # Past the last turn a side that must stop threats still plays its turn:
