@@ -29,7 +29,7 @@ from sixtui.ai import LEVELS, choose_turn
 from sixtui.ai.grid import EASY_OVERLOOKS
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.line_patterns import LineBoard
-from sixtui.ai.threat_search import ThreatSearch
+from sixtui.ai.threat_search import ThreatSearch, double_threat
 from sixtui.rules import new_game
 from support.connect6_solver import (
     Board,
@@ -292,6 +292,36 @@ def test_normal_and_hard_play_a_double_threat_when_there_is_one(level):
     for game in double_threats_to_make():
         pair = chosen_turn(game, level)
         assert wins_in_two_with(Board.of(game), 0, pair), game
+
+
+def quiet_board(board):
+    return not can_six(board, 0) and not can_six(board, 1)
+
+
+@cache
+def positions_with_and_without_double_threats():
+    """Connect6 positions with no threat on, half where Black has a double threat."""
+    rng = random.Random(29)
+    found = {True: [], False: []}
+    while min(len(games) for games in found.values()) < 60:
+        game = planted(rng, [(2, 3), (2, 2)], extra=8)
+        if game is not None and quiet_board(Board.of(game)):
+            has = wins_in_two(Board.of(game), 0)
+            if len(found[has]) < 60:
+                found[has].append(game)
+    return found[True] + found[False]
+
+
+def test_a_double_threat_is_read_exactly_as_the_solver_finds_it():
+    """120 positions with no threat on (60 where Black wins in two turns, 60 where it
+    does not): the look ahead's reading of a double threat, which it takes for a win,
+    finds one exactly where the solver, trying every pair of Black's, does, and the
+    pair it gives leaves threats two white stones cannot stop."""
+    for game in positions_with_and_without_double_threats():
+        board = Board.of(game)
+        pair = double_threat(LineBoard.from_game(game), 0)
+        assert (pair is not None) == wins_in_two(board, 0), game
+        assert pair is None or wins_in_two_with(board, 0, pair), game
 
 
 def refutable(board, turns, tries=40):

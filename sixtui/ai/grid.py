@@ -140,9 +140,6 @@ SHORT_WIN_TURNS = 3  # own wins by any threats looked for before the double thre
 # Of the time, for the quiet pairs that threaten a threat win: about a hundred pairs read
 # three turns deep.
 QUIET_SHARE = 0.15
-# What a quiet pair threatening a threat win adds to its value at the root: the other
-# team must spend its turn on it, as on a threat of six, and cannot build meanwhile.
-QUIET_THREAT_WORTH = 200.0
 QUIET_WIN_WORTH = WIN // 4  # a quiet pair none of whose answers stops its win: first
 MIXED_SHARE = 0.1  # of the time, for each side's wins by a threat and a closing together
 MIXED_LOSS = 2 * RACE_WORTH  # a pair that leaves such a win: lost a turn later
@@ -255,16 +252,13 @@ def _quiet_attacks(
     pairs: list[tuple[int, ...]],
     allowance: Allowance,
 ) -> tuple[list[tuple[int, ...]], dict[tuple[int, ...], float]]:
-    """``pairs`` with ``team``'s quiet pairs that threaten a threat win
-    (:mod:`sixtui.ai.quiet_threats`) added, a winning one first, and what each such
-    pair adds to its value at the root."""
+    """``pairs`` with, first, a quiet pair of ``team``'s whose threat win no answer in its
+    zone stops (:mod:`sixtui.ai.quiet_threats`), if one is found, and what it adds to
+    its value at the root."""
     found = quiet_threats(board, team, allowance, plan.quiet_turns, pairs)
-    bonus = dict.fromkeys(found.threatening, QUIET_THREAT_WORTH)
-    first = []
-    if found.winning is not None:
-        bonus[found.winning] = QUIET_WIN_WORTH
-        first = [found.winning]
-    return list(dict.fromkeys([*first, *pairs, *found.threatening])), bonus
+    if found.winning is None:
+        return pairs, {}
+    return list(dict.fromkeys([found.winning, *pairs])), {found.winning: QUIET_WIN_WORTH}
 
 
 def _own_threat_win(
