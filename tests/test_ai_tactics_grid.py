@@ -29,7 +29,6 @@ from sixtui.ai import LEVELS, choose_turn
 from sixtui.ai.grid import EASY_OVERLOOKS
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.line_patterns import LineBoard
-from sixtui.ai.quiet_threats import quiet_threats
 from sixtui.ai.threat_search import ThreatSearch, double_threat
 from sixtui.rules import new_game
 from support.connect6_solver import (
@@ -43,7 +42,6 @@ from support.connect6_solver import (
     stoppable,
     turn_points,
     windows,
-    wins_after_quiet_pair,
     wins_in_three_with,
     wins_in_two,
     wins_in_two_with,
@@ -324,57 +322,6 @@ def test_a_double_threat_is_read_exactly_as_the_solver_finds_it():
         pair = double_threat(LineBoard.from_game(game), 0)
         assert (pair is not None) == wins_in_two(board, 0), game
         assert pair is None or wins_in_two_with(board, 0, pair), game
-
-
-def cluster_position(rng, size=12):
-    """A Connect6 game on ``size``×``size``, Black to play: four black stones in a random
-    4×4 square, six white ones at least three points from it, no two sharing a window
-    (White cannot threaten in one turn); None when the stones end the game on the way."""
-    col, row = rng.randrange(2, size - 6), rng.randrange(2, size - 6)
-    square = [(row + r) * size + col + c for r in range(4) for c in range(4)]
-    far = [
-        point
-        for point in range(size * size)
-        if min(max(abs(point % size - q % size), abs(point // size - q // size)) for q in square)
-        >= 3
-    ]
-    rng.shuffle(far)
-    white = []
-    for point in far:
-        if not any(
-            point in window and other in window for window in windows(size) for other in white
-        ):
-            white.append(point)
-        if len(white) == 6:
-            break
-    return game_with(rng, "connect6", size, rng.sample(square, 4), white)
-
-
-@cache
-def quiet_wins_found():
-    """Cluster positions where Black has no double threat and the quiet threat reading
-    finds a quiet pair that wins in two turns more, with that pair."""
-    rng = random.Random(32)
-    found = []
-    while len(found) < 8:
-        game = cluster_position(rng)
-        if game is None or wins_in_two(Board.of(game), 0):
-            continue
-        board = LineBoard.from_game(game)
-        allowance = Allowance.for_seconds(board, math.inf, stones=100_000)
-        pair = quiet_threats(board, 0, allowance, turns=2).winning
-        if pair is not None:
-            found.append((game, pair))
-    return found
-
-
-def test_a_quiet_pair_found_to_win_wins_against_every_answer():
-    """8 positions where Black, with no double threat yet, has a quiet pair found to set
-    one up whatever White answers: the solver, trying every white pair of the points
-    where Black's double threats are made (White, holding no window of two, cannot
-    threaten back), finds Black's double threat after each."""
-    for game, pair in quiet_wins_found():
-        assert wins_after_quiet_pair(Board.of(game), 0, pair), (game, pair)
 
 
 def refutable(board, turns, tries=40):

@@ -61,7 +61,6 @@ from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.grid_search import WIN, OutOfTime, PairSearch, candidate_pairs
 from sixtui.ai.line_patterns import LineBoard, point_values
 from sixtui.ai.mixed_threats import MixedWin, mixed_wins, spoiled
-from sixtui.ai.quiet_threats import quiet_threats
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import Game, IllegalMove, Move
 
@@ -92,12 +91,12 @@ class Plan:
     # Game of 6: whether it reads wins by a threat of six and a closing together, and,
     # threatened by a line, weighs blocks beside the dots of the race
     mixes_threats: bool = False
-    # Connect6: the deepest threat win its quiet pairs are read to threaten, 0 for none
-    # (:mod:`sixtui.ai.quiet_threats`)
-    quiet_turns: int = 0
     # Connect6: whether its look ahead sees a side to move that can make threats two
     # stones cannot stop as winning, wherever it meets one
     sees_double_threats: bool = False
+    # Connect6: whether, the other team not threatening, it keeps its fours for a threat
+    # win (played before the look ahead) rather than play one that only delays
+    keeps_lone_fours: bool = False
 
 
 PLANS = {
@@ -122,8 +121,8 @@ PLANS = {
         True,
         8,
         mixes_threats=True,
-        quiet_turns=3,
         sees_double_threats=True,
+        keeps_lone_fours=True,
     ),
 }
 # Game of 6 plays by the same plans: hard checked only four turns deep there once, and
@@ -137,10 +136,6 @@ ZONE_TURNS = 4  # how deep that search looks: deeper costs more than the checks 
 DOUBLE_THREAT_SHARE = 0.1
 DOUBLE_THREAT_LEAD = 2  # turns the check by double threats looks past the one by any threats
 SHORT_WIN_TURNS = 3  # own wins by any threats looked for before the double threats
-# Of the time, for the quiet pairs that threaten a threat win: about a hundred pairs read
-# three turns deep.
-QUIET_SHARE = 0.15
-QUIET_WIN_WORTH = WIN // 4  # a quiet pair none of whose answers stops its win: first
 MIXED_SHARE = 0.1  # of the time, for each side's wins by a threat and a closing together
 MIXED_LOSS = 2 * RACE_WORTH  # a pair that leaves such a win: lost a turn later
 SPOILERS = 4  # points that spoil most of the other team's such wins, paired at the root
@@ -229,10 +224,6 @@ def _searched_pair(
         board, team, min(ZONE_TURNS, plan.other_turns), double_threats, allowance, spent
     )
     pairs = _root_pairs(work, board, plan, values, zone or [], allowance.deadline)
-    bonus: dict[tuple[int, ...], float] = {}
-    if plan.quiet_turns and work.name == "connect6":
-        quiet_share = spent + ZONE_SHARE + DOUBLE_THREAT_SHARE * bool(double_threats) + QUIET_SHARE
-        pairs, bonus = _quiet_attacks(board, team, plan, pairs, allowance.part(quiet_share))
     theirs: list[MixedWin] = []
     if mixing:
         mixed_deadline = _from_now(allowance, MIXED_SHARE)
@@ -241,24 +232,8 @@ def _searched_pair(
     # In Game of 6 a polygonal can win at once too, which the threat search does not see.
     threatened = zone is not None or (work.name == "gameof6" and plan.guards_polygonals)
     return _best_safe_pair(
-        work, board, pairs, plan, allowance, rng, threatened, double_threats, theirs, bonus
+        work, board, pairs, plan, allowance, rng, threatened, double_threats, theirs
     )
-
-
-def _quiet_attacks(
-    board: LineBoard,
-    team: int,
-    plan: Plan,
-    pairs: list[tuple[int, ...]],
-    allowance: Allowance,
-) -> tuple[list[tuple[int, ...]], dict[tuple[int, ...], float]]:
-    """``pairs`` with, first, a quiet pair of ``team``'s whose threat win no answer in its
-    zone stops (:mod:`sixtui.ai.quiet_threats`), if one is found, and what it adds to
-    its value at the root."""
-    found = quiet_threats(board, team, allowance, plan.quiet_turns, pairs)
-    if found.winning is None:
-        return pairs, {}
-    return list(dict.fromkeys([found.winning, *pairs])), {found.winning: QUIET_WIN_WORTH}
 
 
 def _own_threat_win(
@@ -341,6 +316,8 @@ def _root_pairs(
     extra = _ranked_points(values)[: plan.extra_points] + zone
     pairs = candidate_pairs(board, team, plan.root_width, extra)
     if work.name != "gameof6":
+        if plan.keeps_lone_fours and not board.threats[1 - team]:
+            pairs = [pair for pair in pairs if not _makes_a_threat(board, team, pair)] or pairs
         return pairs[: plan.root_pairs]
     lines = point_values(board, team, values)
     enclosing = {key: values[key] - lines[key] for key in values}
@@ -349,6 +326,16 @@ def _root_pairs(
         pairs = race_pairs(board, team, pairs, plan.root_pairs // 2, plan.mixes_threats)
     pairs = pairs[: plan.root_pairs]
     return _breaking_pairs(work, board, pairs, deadline) if plan.guards_polygonals else pairs
+
+
+def _makes_a_threat(board: LineBoard, team: int, pair: tuple[int, ...]) -> bool:
+    """Whether ``pair`` makes a threat for ``team``."""
+    for key in pair:
+        board.play(key, team)
+    made = bool(board.threats[team])
+    for key in reversed(pair):
+        board.undo(key)
+    return made
 
 
 # -- winning now ---------------------------------------------------------------------
@@ -602,7 +589,6 @@ def _best_safe_pair(
     threatened: bool,
     double_threats: int = 0,
     their_mixed: list[MixedWin] | None = None,
-    bonus: dict[tuple[int, ...], float] | None = None,
 ) -> tuple[int, ...]:
     """The best of ``pairs`` by a look ahead deepened turn by turn while ``allowance``
     lasts, among those that leave the other team no threat win.
@@ -628,8 +614,6 @@ def _best_safe_pair(
             _count_mixed_losses(game, board, pairs, their_mixed, search.bonus, allowance)
     elif game.name == "gameof6":
         search.bonus = enclosure_bonus(board, team, pairs)
-    else:
-        search.bonus = bonus or {}
     checks = _SafetyChecks(game, board, allowance, double_threats)
     choice = pairs[0]
     found_safe = False

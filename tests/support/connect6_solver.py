@@ -327,17 +327,3 @@ def planted_positions(count, seed, lines, keep, name="connect6", size=10, extra=
         if game is not None and keep(Board.of(game)):
             found.append(game)
     return found
-
-
-def wins_after_quiet_pair(board, team, pair):
-    """Whether ``team``'s ``pair``, making no threat, wins in two turns more whatever the
-    other team answers, when that team cannot threaten: it holds no window of two
-    stones, so its turn only takes points from ``team``'s windows of two or more (where
-    a double threat is made), and every pair of those points is tried."""
-    other = 1 - team
-    trial = board.after(pair, team)
-    if can_six(trial, team) or board.lines(other, 2):
-        return False
-    zone = sorted(hopeful_points(trial, team))
-    answers = list(combinations(zone, 2)) or [tuple(zone)]
-    return all(wins_in_two(trial.after(answer, other), team) for answer in answers)
