@@ -94,9 +94,9 @@ class Plan:
     # Connect6: whether its look ahead sees a side to move that can make threats two
     # stones cannot stop as winning, wherever it meets one
     sees_double_threats: bool = False
-    # Connect6: whether, the other team not threatening, it keeps its fours for a threat
-    # win (played before the look ahead) rather than play one that only delays
-    keeps_lone_fours: bool = False
+    # Connect6: the share of the side to move's best two points counted in the look
+    # ahead's leaves, for the turn it is about to play
+    tempo: float = 0.0
 
 
 PLANS = {
@@ -122,7 +122,7 @@ PLANS = {
         8,
         mixes_threats=True,
         sees_double_threats=True,
-        keeps_lone_fours=True,
+        tempo=1.0,
     ),
 }
 # Game of 6 plays by the same plans: hard checked only four turns deep there once, and
@@ -316,8 +316,6 @@ def _root_pairs(
     extra = _ranked_points(values)[: plan.extra_points] + zone
     pairs = candidate_pairs(board, team, plan.root_width, extra)
     if work.name != "gameof6":
-        if plan.keeps_lone_fours and not board.threats[1 - team]:
-            pairs = [pair for pair in pairs if not _makes_a_threat(board, team, pair)] or pairs
         return pairs[: plan.root_pairs]
     lines = point_values(board, team, values)
     enclosing = {key: values[key] - lines[key] for key in values}
@@ -326,16 +324,6 @@ def _root_pairs(
         pairs = race_pairs(board, team, pairs, plan.root_pairs // 2, plan.mixes_threats)
     pairs = pairs[: plan.root_pairs]
     return _breaking_pairs(work, board, pairs, deadline) if plan.guards_polygonals else pairs
-
-
-def _makes_a_threat(board: LineBoard, team: int, pair: tuple[int, ...]) -> bool:
-    """Whether ``pair`` makes a threat for ``team``."""
-    for key in pair:
-        board.play(key, team)
-    made = bool(board.threats[team])
-    for key in reversed(pair):
-        board.undo(key)
-    return made
 
 
 # -- winning now ---------------------------------------------------------------------
@@ -604,8 +592,16 @@ def _best_safe_pair(
     """
     team = game.to_move
     widths = (plan.root_width, plan.reply_width)
-    sees = plan.sees_double_threats and game.name == "connect6"
-    search = PairSearch(board, widths, allowance, rng, plan.nudge, sees)
+    connect6 = game.name == "connect6"
+    search = PairSearch(
+        board,
+        widths,
+        allowance,
+        rng,
+        plan.nudge,
+        plan.sees_double_threats and connect6,
+        plan.tempo if connect6 else 0.0,
+    )
     if game.name == "gameof6" and plan.reads_enclosures:
         colored = (game.colored_count(0), game.colored_count(1))  # type: ignore[attr-defined]
         reading = EnclosureReading(board, team, colored)

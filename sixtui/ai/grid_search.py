@@ -194,6 +194,7 @@ class PairSearch:
         rng: random.Random | None = None,
         noise: float = 0.0,
         sees_double_threats: bool = False,
+        tempo: float = 0.0,
     ) -> None:
         self.board = board
         self.width = width
@@ -203,6 +204,10 @@ class PairSearch:
         self.rng = rng or random.Random(0)
         self.noise = noise
         self.sees_double_threats = sees_double_threats
+        self.tempo = tempo
+        """The share of the side to move's two best points that a leaf counts for it: the
+        pair it is about to play, without which a look ending on the other side's turn
+        favours whoever moved last."""
         """Whether a side to move that can make threats two stones cannot stop wins there:
         the look ahead then sees a quiet pair that sets up such threats a turn before."""
         self.bonus: dict[tuple[int, ...], float] = {}
@@ -236,6 +241,15 @@ class PairSearch:
         ranked.sort(key=lambda item: -item[0])
         return ranked
 
+    def _leaf_value(self, team: int) -> float:
+        """The pattern score of the board for ``team``, to move, and its :attr:`tempo`."""
+        board = self.board
+        value = board.worth[team] - board.worth[1 - team]
+        if self.tempo:
+            best = sorted(point_values(board, team, board.near(1)).values(), reverse=True)
+            value += self.tempo * sum(best[:2])
+        return value
+
     def _value(self, team: int, depth: int, alpha: float, beta: float, ply: int) -> float:
         """The position's worth to ``team``, to move, ``depth`` turns deep (negamax)."""
         self.nodes += 1
@@ -251,7 +265,7 @@ class PairSearch:
         if not forced and self.sees_double_threats and double_threat(board, team) is not None:
             return WIN - ply - 1  # it wins next turn: the other team cannot stop all its threats
         if depth <= 0 and (not forced or depth <= -FORCED_EXTENSION):
-            return board.worth[team] - board.worth[other]
+            return self._leaf_value(team)
         # Past the last turn a side that must stop threats still plays its turn:
         # the stones it spends on them are what makes a threat worth more than its lines.
         width = self.width[1] if depth > 0 else self.width[1] // 2
