@@ -494,3 +494,22 @@ def test_property_a_six_to_stop_is_stopped(game, level):
     assume(six_to_stop(Board.of(game)))
     seconds = BLOCKING_SECONDS if level == "hard" else None
     assert not can_six(Board.of(after_turn(game, level, seconds=seconds)), 1)
+
+
+# Connect6 openings (5 stones, White to move) where hard, judging its looks by the board
+# after its own turn, played a four that one turn of Black stops (M6 M8, I7 I8) and lost
+# to Cloudict, which built instead.
+OPENINGS_NOT_TO_SPEND_A_FOUR_IN = ("H9 M9 M7 G11 M11", "K12 I9 I10 L13 I13")
+
+
+@pytest.mark.parametrize("moves", OPENINGS_NOT_TO_SPEND_A_FOUR_IN)
+def test_hard_does_not_spend_a_four_on_its_first_turn(moves):
+    """With the turn it is about to play counted for the side to move at the end of its
+    looks, hard (at its count of positions a turn in the benchmarks) builds: its pair
+    makes no threat that Black would stop and build on."""
+    game = new_game("connect6")
+    for point in moves.split():
+        game.play(point)
+    turn = choose_turn(game, "hard", seed=0, positions=27_000)
+    board = Board.of(game).after(turn_points(Board.of(game), turn), 1)
+    assert not can_six(board, 1), [str(move) for move in turn]
