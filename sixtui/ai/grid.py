@@ -592,15 +592,17 @@ def _best_safe_pair(
     """
     team = game.to_move
     widths = (plan.root_width, plan.reply_width)
-    connect6 = game.name == "connect6"
+    tempo = plan.tempo if game.name == "connect6" else 0.0
+    # The leaves' tempo widens the gaps between pairs' values as much again: the nudge
+    # follows, or the seed would no longer choose among pairs of near-equal worth.
     search = PairSearch(
         board,
         widths,
         allowance,
         rng,
-        plan.nudge,
-        plan.sees_double_threats and connect6,
-        plan.tempo if connect6 else 0.0,
+        plan.nudge * (1 + tempo),
+        plan.sees_double_threats and game.name == "connect6",
+        tempo,
     )
     if game.name == "gameof6" and plan.reads_enclosures:
         colored = (game.colored_count(0), game.colored_count(1))  # type: ignore[attr-defined]
