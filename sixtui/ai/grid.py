@@ -18,6 +18,9 @@ weigh, and how sharply they judge them:
   other team's threat wins up to six turns. In Connect6 it also looks for wins by
   double threats alone (every threat needing both of the other team's stones), its
   own and the other team's, up to eight turns: the long wins strong programs play.
+  Its look ahead takes a side to move that can make threats two stones cannot stop
+  for a win, and counts in its last positions the turn the side to move is about to
+  play.
   It deepens its look ahead until its time is spent. In Game of 6 it reads the race
   to six colored cells a turn further: what the other team colors or breaks of its
   polygonals with its next turn, and what it still colors with the turn after; it
