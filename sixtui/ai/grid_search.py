@@ -204,12 +204,12 @@ class PairSearch:
         self.rng = rng or random.Random(0)
         self.noise = noise
         self.sees_double_threats = sees_double_threats
+        """Whether a side to move that can make threats two stones cannot stop wins there:
+        the look ahead then sees a quiet pair that sets up such threats a turn before."""
         self.tempo = tempo
         """The share of the side to move's two best points that a leaf counts for it: the
         pair it is about to play, without which a look ending on the other side's turn
         favours whoever moved last."""
-        """Whether a side to move that can make threats two stones cannot stop wins there:
-        the look ahead then sees a quiet pair that sets up such threats a turn before."""
         self.bonus: dict[tuple[int, ...], float] = {}
         """What each root pair gains besides its lines (cells colored in Game of 6)."""
         self.nodes = 0
