@@ -9,7 +9,10 @@ game going.
 
 A position is judged by who can act on it: the side to move wins at once when
 it has a threat (it makes six), and loses when the other team's threats need
-more stones than a turn has; otherwise by the pattern score of the board.
+more stones than a turn has; otherwise by the pattern score of the board. A
+search may also take a side to move that can make threats two stones cannot
+stop for a win, and count for it, in the last positions it looks at, its best
+points: the turn it is about to play.
 
 >>> import time
 >>> board = LineBoard(9)
