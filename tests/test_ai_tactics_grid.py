@@ -29,7 +29,7 @@ from sixtui.ai import LEVELS, choose_turn
 from sixtui.ai.grid import EASY_OVERLOOKS
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.line_patterns import LineBoard
-from sixtui.ai.threat_search import ThreatSearch
+from sixtui.ai.threat_search import ThreatSearch, double_threat
 from sixtui.rules import new_game
 from support.connect6_solver import (
     Board,
@@ -294,6 +294,36 @@ def test_normal_and_hard_play_a_double_threat_when_there_is_one(level):
         assert wins_in_two_with(Board.of(game), 0, pair), game
 
 
+def quiet_board(board):
+    return not can_six(board, 0) and not can_six(board, 1)
+
+
+@cache
+def positions_with_and_without_double_threats():
+    """Connect6 positions with no threat on, half where Black has a double threat."""
+    rng = random.Random(29)
+    found = {True: [], False: []}
+    while min(len(games) for games in found.values()) < 60:
+        game = planted(rng, [(2, 3), (2, 2)], extra=8)
+        if game is not None and quiet_board(Board.of(game)):
+            has = wins_in_two(Board.of(game), 0)
+            if len(found[has]) < 60:
+                found[has].append(game)
+    return found[True] + found[False]
+
+
+def test_a_double_threat_is_read_exactly_as_the_solver_finds_it():
+    """120 positions with no threat on (60 where Black wins in two turns, 60 where it
+    does not): the look ahead's reading of a double threat, which it takes for a win,
+    finds one exactly where the solver, trying every pair of Black's, does, and the
+    pair it gives leaves threats two white stones cannot stop."""
+    for game in positions_with_and_without_double_threats():
+        board = Board.of(game)
+        pair = double_threat(LineBoard.from_game(game), 0)
+        assert (pair is not None) == wins_in_two(board, 0), game
+        assert pair is None or wins_in_two_with(board, 0, pair), game
+
+
 def refutable(board, turns, tries=40):
     """A pair of Black after which White has no win within ``turns`` turns, among the
     pairs of White's and Black's most promising points; None if none of ``tries`` does."""
@@ -464,3 +494,22 @@ def test_property_a_six_to_stop_is_stopped(game, level):
     assume(six_to_stop(Board.of(game)))
     seconds = BLOCKING_SECONDS if level == "hard" else None
     assert not can_six(Board.of(after_turn(game, level, seconds=seconds)), 1)
+
+
+# Connect6 openings (5 stones, White to move) where hard, judging its looks by the board
+# after its own turn, played a four that one turn of Black stops (M6 M8, I7 I8) and lost
+# to Cloudict, which built instead.
+OPENINGS_NOT_TO_SPEND_A_FOUR_IN = ("H9 M9 M7 G11 M11", "K12 I9 I10 L13 I13")
+
+
+@pytest.mark.parametrize("moves", OPENINGS_NOT_TO_SPEND_A_FOUR_IN)
+def test_hard_does_not_spend_a_four_on_its_first_turn(moves):
+    """With the turn it is about to play counted for the side to move at the end of its
+    looks, hard (at its count of positions a turn in the benchmarks) builds: its pair
+    makes no threat that Black would stop and build on."""
+    game = new_game("connect6")
+    for point in moves.split():
+        game.play(point)
+    turn = choose_turn(game, "hard", seed=0, positions=27_000)
+    board = Board.of(game).after(turn_points(Board.of(game), turn), 1)
+    assert not can_six(board, 1), [str(move) for move in turn]

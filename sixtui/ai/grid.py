@@ -18,6 +18,9 @@ weigh, and how sharply they judge them:
   other team's threat wins up to six turns. In Connect6 it also looks for wins by
   double threats alone (every threat needing both of the other team's stones), its
   own and the other team's, up to eight turns: the long wins strong programs play.
+  Its look ahead takes a side to move that can make threats two stones cannot stop
+  for a win, and counts in its last positions the turn the side to move is about to
+  play.
   It deepens its look ahead until its time is spent. In Game of 6 it reads the race
   to six colored cells a turn further: what the other team colors or breaks of its
   polygonals with its next turn, and what it still colors with the turn after; it
@@ -91,6 +94,12 @@ class Plan:
     # Game of 6: whether it reads wins by a threat of six and a closing together, and,
     # threatened by a line, weighs blocks beside the dots of the race
     mixes_threats: bool = False
+    # Connect6: whether its look ahead sees a side to move that can make threats two
+    # stones cannot stop as winning, wherever it meets one
+    sees_double_threats: bool = False
+    # Connect6: the share of the side to move's best two points counted in the look
+    # ahead's leaves, for the turn it is about to play
+    tempo: float = 0.0
 
 
 PLANS = {
@@ -100,7 +109,24 @@ PLANS = {
     # A beginner does not see a polygonal closing on it.
     "easy": Plan(2, 0.1, 2, 6, 12, 1, 4, 120.0, EASY_SECONDS, 12, False, False, 0),
     "normal": Plan(3, 0.15, 3, 8, 16, 2, 5, 8.0, math.inf, 12, True, True, 0),
-    "hard": Plan(6, 0.2, 6, 12, 30, 4, 8, 8.0, math.inf, 12, True, True, 8, mixes_threats=True),
+    "hard": Plan(
+        6,
+        0.2,
+        6,
+        12,
+        30,
+        4,
+        8,
+        8.0,
+        math.inf,
+        12,
+        True,
+        True,
+        8,
+        mixes_threats=True,
+        sees_double_threats=True,
+        tempo=1.0,
+    ),
 }
 # Game of 6 plays by the same plans: hard checked only four turns deep there once, and
 # its pairs left normal wins by threats in five, which normal's quiet pairs set up.
@@ -568,7 +594,19 @@ def _best_safe_pair(
     latest, the hardest for the other team to see.
     """
     team = game.to_move
-    search = PairSearch(board, (plan.root_width, plan.reply_width), allowance, rng, plan.nudge)
+    widths = (plan.root_width, plan.reply_width)
+    tempo = plan.tempo if game.name == "connect6" else 0.0
+    # The leaves' tempo widens the gaps between pairs' values as much again: the nudge
+    # follows, or the seed would no longer choose among pairs of near-equal worth.
+    search = PairSearch(
+        board,
+        widths,
+        allowance,
+        rng,
+        plan.nudge * (1 + tempo),
+        plan.sees_double_threats and game.name == "connect6",
+        tempo,
+    )
     if game.name == "gameof6" and plan.reads_enclosures:
         colored = (game.colored_count(0), game.colored_count(1))  # type: ignore[attr-defined]
         reading = EnclosureReading(board, team, colored)

@@ -9,7 +9,10 @@ game going.
 
 A position is judged by who can act on it: the side to move wins at once when
 it has a threat (it makes six), and loses when the other team's threats need
-more stones than a turn has; otherwise by the pattern score of the board.
+more stones than a turn has; otherwise by the pattern score of the board. A
+search may also take a side to move that can make threats two stones cannot
+stop for a win, and count for it, in the last positions it looks at, its best
+points: the turn it is about to play.
 
 >>> import time
 >>> board = LineBoard(9)
@@ -40,6 +43,7 @@ from sixtui.ai.line_patterns import (
     point_values,
     windows_of,
 )
+from sixtui.ai.threat_search import double_threat
 
 WIN = 1_000_000_000  # a won position; wins sooner score a little higher
 PARTNERS = 3  # second stones tried beside each first stone, past the best points
@@ -178,7 +182,9 @@ def _line_partners(board: LineBoard, team: int, first: int) -> list[int]:
 
 class PairSearch:
     """Alpha-beta over whole turns, ``width[0]`` best points at the root's children
-    and ``width[1]`` deeper; gives up with :class:`OutOfTime` at ``deadline``.
+    and ``width[1]`` deeper; gives up with :class:`OutOfTime` at ``deadline``. With
+    ``sees_double_threats``, a side to move that can make threats two stones cannot
+    stop wins at once (:func:`~sixtui.ai.threat_search.double_threat`).
 
     ``nodes`` counts the positions it visited.
     """
@@ -190,6 +196,8 @@ class PairSearch:
         deadline: float | Allowance,
         rng: random.Random | None = None,
         noise: float = 0.0,
+        sees_double_threats: bool = False,
+        tempo: float = 0.0,
     ) -> None:
         self.board = board
         self.width = width
@@ -198,6 +206,13 @@ class PairSearch:
         )
         self.rng = rng or random.Random(0)
         self.noise = noise
+        self.sees_double_threats = sees_double_threats
+        """Whether a side to move that can make threats two stones cannot stop wins there:
+        the look ahead then sees a quiet pair that sets up such threats a turn before."""
+        self.tempo = tempo
+        """The share of the side to move's two best points that a leaf counts for it: the
+        pair it is about to play, without which a look ending on the other side's turn
+        favours whoever moved last."""
         self.bonus: dict[tuple[int, ...], float] = {}
         """What each root pair gains besides its lines (cells colored in Game of 6)."""
         self.nodes = 0
@@ -229,6 +244,15 @@ class PairSearch:
         ranked.sort(key=lambda item: -item[0])
         return ranked
 
+    def _leaf_value(self, team: int) -> float:
+        """The pattern score of the board for ``team``, to move, and its :attr:`tempo`."""
+        board = self.board
+        value = board.worth[team] - board.worth[1 - team]
+        if self.tempo:
+            best = sorted(point_values(board, team, board.near(1)).values(), reverse=True)
+            value += self.tempo * sum(best[:2])
+        return value
+
     def _value(self, team: int, depth: int, alpha: float, beta: float, ply: int) -> float:
         """The position's worth to ``team``, to move, ``depth`` turns deep (negamax)."""
         self.nodes += 1
@@ -241,8 +265,10 @@ class PairSearch:
         if board.threats[other] and board.stones_to_stop(other) >= STOPS_ALL_HOPE:
             return -WIN + ply + 1
         forced = bool(board.threats[other])
+        if not forced and self.sees_double_threats and double_threat(board, team) is not None:
+            return WIN - ply - 1  # it wins next turn: the other team cannot stop all its threats
         if depth <= 0 and (not forced or depth <= -FORCED_EXTENSION):
-            return board.worth[team] - board.worth[other]
+            return self._leaf_value(team)
         # Past the last turn a side that must stop threats still plays its turn:
         # the stones it spends on them are what makes a threat worth more than its lines.
         width = self.width[1] if depth > 0 else self.width[1] // 2

@@ -262,6 +262,57 @@ class ThreatSearch:
         return ordered
 
 
+def double_threat(board: LineBoard, team: int) -> tuple[int, ...] | None:
+    """A pair of ``team``'s whose threats two stones cannot all stop, when neither team
+    has a threat (``team`` to move then wins in two turns), else ``None``.
+
+    Threats that need three stones span two lines or more, as two stones stop any one
+    line, so one of the pair makes a threat alone, in a window of three: the pairs
+    tried are each such point with another or with a point sharing a window of two or
+    more with it.
+
+    >>> board = LineBoard(13)
+    >>> for point in ["C3", "D3", "E3", "C6", "D6"]:
+    ...     board.play(board.key(point), 0)
+    >>> double_threat(board, 0) is None  # a live three and a two: three stones at most
+    True
+    >>> board.play(board.key("E6"), 0)
+    >>> for key in double_threat(board, 0):  # a four on each line
+    ...     board.play(key, 0)
+    >>> board.stones_to_stop(0)
+    3
+    """
+    counts = board.counts[team]
+    if not any(counts[window] >= THREAT - 1 for window in board.chances[team]):
+        return None
+    lines = _AttackerLines(board, team)
+    through, ready = lines.through, lines.ready
+    for maker in sorted(lines.makers):
+        partners = set(lines.makers)
+        for index in _bits(through[maker]):
+            partners.update(lines.empties[index])
+        for other in sorted(partners):
+            if other == maker:
+                continue
+            threats = ready.get(maker, 0) | ready.get(other, 0)
+            threats |= through[maker] & through.get(other, 0)
+            if threats & (threats - 1) and (
+                lines.stones_needed(threats, (1 << maker) | (1 << other)) >= STOPS_ALL_HOPE
+            ):
+                return (maker, other) if maker < other else (other, maker)
+    return None
+
+
+def _bits(mask: int) -> list[int]:
+    """The indices of the bits set in ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
 @cache
 def _points_in_order(size: int) -> tuple[tuple[int, ...], ...]:
     """Each window's points of a ``size`` board, lowest key first."""
