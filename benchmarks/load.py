@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import multiprocessing
 import os
 import platform
 import re
@@ -45,7 +44,7 @@ from typing import Any
 from benchmarks import load_bots
 from benchmarks.load_bots import BotReport, Plan
 from benchmarks.load_faults import FAULTS, make_fault
-from benchmarks.server import TIMEOUT, Server, Session, percentile
+from benchmarks.server import TIMEOUT, PipedProcess, Server, Session, percentile
 
 SESSIONS = 20  # make loadtest's defaults: a quick look
 SECONDS = 20.0
@@ -143,28 +142,15 @@ class Run:
         return len(self.kinds)
 
 
-class Bots:
+class Bots(PipedProcess):
     """A process of bots, seen from here (see :mod:`benchmarks.load_bots`)."""
 
     def __init__(self, plan: Plan) -> None:
-        context = multiprocessing.get_context("spawn")
-        self.pipe, theirs = context.Pipe()
-        self.process = context.Process(target=load_bots.run_bots, args=(theirs, plan), daemon=True)
-        self.process.start()
-        theirs.close()
-        self.said: asyncio.Queue[Any] = asyncio.Queue()
-        asyncio.get_running_loop().add_reader(self.pipe.fileno(), self._readable)
-
-    def _readable(self) -> None:
-        try:
-            self.said.put_nowait(self.pipe.recv())
-        except EOFError:
-            asyncio.get_running_loop().remove_reader(self.pipe.fileno())
-            self.said.put_nowait(EOFError("a process of bots ended"))
+        super().__init__(load_bots.run_bots, (plan,), "a process of bots")
 
     async def hear(self, what: str, timeout: float) -> tuple[Any, ...]:
         async with asyncio.timeout(timeout):
-            message = await self.said.get()
+            message = await self.received.get()
         if isinstance(message, EOFError):
             raise message
         if message[0] != what:
@@ -545,7 +531,8 @@ def describe(run: Run, options: Options) -> str:
 def show_fault(kind: str, run: Run) -> None:
     """What the offender did, and what the server logged of it (its first lines)."""
     print(f"fault {kind}: {run.fault_made:,} writes or connections over the window;", end="")
-    print(f" the server logged {len(run.fault_logged)} lines of trouble, the first:")
+    first = ", the first:" if run.fault_logged else ""
+    print(f" the server logged {len(run.fault_logged)} lines of trouble{first}")
     for line in run.fault_logged[:ERRORS_SHOWN]:
         print(f"  {line.splitlines()[0][:200]}")
 

@@ -43,7 +43,7 @@ import socket
 import statistics
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -191,7 +191,30 @@ class FullCollections:
         return pauses
 
 
-class Server:
+class PipedProcess:
+    """A process spawned to run ``target(pipe, *args)``, seen from here: what it sends
+    down the pipe waits in :attr:`received` (an :class:`EOFError` naming ``what`` once
+    it has ended)."""
+
+    def __init__(self, target: Callable[..., None], args: tuple[Any, ...], what: str) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.pipe, theirs = context.Pipe()
+        self.process = context.Process(target=target, args=(theirs, *args), daemon=True)
+        self.process.start()
+        theirs.close()
+        self._what = what
+        self.received: asyncio.Queue[Any] = asyncio.Queue()
+        asyncio.get_running_loop().add_reader(self.pipe.fileno(), self._readable)
+
+    def _readable(self) -> None:
+        try:
+            self.received.put_nowait(self.pipe.recv())
+        except EOFError:
+            asyncio.get_running_loop().remove_reader(self.pipe.fileno())
+            self.received.put_nowait(EOFError(f"{self._what} ended"))
+
+
+class Server(PipedProcess):
     """The server's process, seen from here: ``await ask(...)`` a question of it."""
 
     def __init__(
@@ -204,24 +227,9 @@ class Server:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
-        context = multiprocessing.get_context("spawn")
-        self.pipe, theirs = context.Pipe()
-        self.process = context.Process(
-            target=serve,
-            args=(theirs, self.port, data_dir, lag_probe, log_path, changed),
-            daemon=True,
+        super().__init__(
+            serve, (self.port, data_dir, lag_probe, log_path, changed), "the server's process"
         )
-        self.process.start()
-        theirs.close()
-        self.answers: asyncio.Queue[Any] = asyncio.Queue()
-        asyncio.get_running_loop().add_reader(self.pipe.fileno(), self._readable)
-
-    def _readable(self) -> None:
-        try:
-            self.answers.put_nowait(self.pipe.recv())
-        except EOFError:
-            asyncio.get_running_loop().remove_reader(self.pipe.fileno())
-            self.answers.put_nowait(EOFError("the server's process ended"))
 
     async def listening(self) -> None:
         """Waits until the server takes connections."""
@@ -241,7 +249,7 @@ class Server:
     async def ask(self, *request: object) -> Any:
         self.pipe.send(request)
         async with asyncio.timeout(TIMEOUT):
-            reply = await self.answers.get()
+            reply = await self.received.get()
         if isinstance(reply, EOFError):
             raise reply
         return reply
