@@ -62,7 +62,7 @@ MIB = 1 << 20
 ERRORS_SHOWN = 12  # errors printed in full, at most
 LOG_RECORD = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ (\w+) (\S+) (.*)")
 # What the server logs of a session that went wrong (see docs/operations.md, Logs).
-LOG_TROUBLE = re.compile(r"(dropped|refused|unreadable|session failed|name refused)\b")
+LOG_TROUBLE = re.compile(r"(dropped|refused|unreadable|limited|session failed|name refused)\b")
 
 
 def table_kinds(sessions: int, kinds: Sequence[str] = CYCLE) -> list[str]:

@@ -18,6 +18,7 @@ from textual import events, messages
 from textual.driver import Driver
 from textual.geometry import Size
 
+from sixtui.server.limits import EventAllowance
 from sixtui.tui.textual_internals import XTermParser, escape_wait, release_parser
 
 _START = (
@@ -54,6 +55,13 @@ _SEQUENCE_UP_TO_ITS_END = re.compile(r"(?:\x1b\[)?[0-?]*[ -/]*[@-~]")
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 # The most characters of one paste the app is given: more than any line a player types.
 LONGEST_PASTE = 1024
+
+# Presses (keys, clicks, wheel turns) a player makes at once before the rate counts: a
+# script's command line written in one go, a held key's first repeats.
+PRESS_BURST_SECONDS = 4
+# A mouse moved over the terminal reports every cell it crosses; where it is now is all
+# that matters, so moves beyond this many a press are dropped without a word.
+MOVES_PER_PRESS = 2
 
 _STOP = "\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1004l\x1b[?25h\x1b[?1049l"
 
@@ -170,6 +178,13 @@ def _before_a_mark_begins(text: str, mark: str) -> tuple[str, str]:
     return text, ""
 
 
+def _is_press(event: events.Event) -> bool:
+    """A key, a button pressed or a wheel turned: what a player does, one at a time."""
+    return isinstance(event, events.Key) or (
+        isinstance(event, events.MouseEvent) and not isinstance(event, events.MouseUp)
+    )
+
+
 class ChannelDriver(Driver):
     """Drives one app through ``write`` (text for the client's terminal).
 
@@ -183,6 +198,8 @@ class ChannelDriver(Driver):
         *,
         write: Callable[[str], None],
         unreadable: Callable[[Exception], None] = lambda problem: None,
+        press_rate: float = float("inf"),
+        too_fast: Callable[[], None] = lambda: None,
         **options: Any,
     ) -> None:
         super().__init__(app, **options)
@@ -196,6 +213,11 @@ class ChannelDriver(Driver):
         self._reply_timer: asyncio.TimerHandle | None = None
         self._escape_timer: asyncio.TimerHandle | None = None
         self._input = True
+        self._presses = EventAllowance(press_rate, press_rate * PRESS_BURST_SECONDS)
+        self._moves = EventAllowance(
+            press_rate * MOVES_PER_PRESS, press_rate * MOVES_PER_PRESS * PRESS_BURST_SECONDS
+        )
+        self._too_fast = too_fast
 
     def write(self, data: str) -> None:
         self._write(data)
@@ -288,8 +310,21 @@ class ChannelDriver(Driver):
         self._pastes = PasteCap(LONGEST_PASTE)
 
     def _deliver(self, event: messages.Message) -> None:
-        if isinstance(event, events.Event):
+        if isinstance(event, events.Event) and self._within_rate(event):
             self.process_message(event)
+
+    def _within_rate(self, event: events.Event) -> bool:
+        """Whether ``event`` is within the player's rate. Presses beyond it are dropped
+        (and :attr:`_too_fast` told), since each costs the server Textual's handling of a
+        key however little it does; a button let go always passes, so that no button
+        stays held."""
+        now = asyncio.get_running_loop().time()
+        if isinstance(event, events.MouseMove):
+            return self._moves.allow(now)
+        if not _is_press(event) or self._presses.allow(now):
+            return True
+        self._too_fast()
+        return False
 
     def _watch_escape(self) -> None:
         """A lone Esc waits in the parser until its delay passes: check back for it then."""

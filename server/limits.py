@@ -39,6 +39,32 @@ class InputAllowance:
         return count
 
 
+class EventAllowance:
+    """Events of one kind a session may hand its app: ``per_second`` on average, and up to
+    ``burst`` at once (a script's command line written in one go, a held key's first
+    repeats).
+
+    >>> allowance = EventAllowance(per_second=10, burst=3)
+    >>> [allowance.allow(now=0.0) for _ in range(4)], allowance.allow(now=0.1)
+    ([True, True, True, False], True)
+    """
+
+    def __init__(self, per_second: float, burst: float) -> None:
+        self._per_second = per_second
+        self._burst = burst
+        self._left = burst
+        self._refilled = 0.0
+
+    def allow(self, now: float) -> bool:
+        """Whether one more event may go now, taking it if so."""
+        self._left = min(self._burst, self._left + (now - self._refilled) * self._per_second)
+        self._refilled = now
+        if self._left < 1.0:
+            return False
+        self._left -= 1.0
+        return True
+
+
 class ConnectionRate:
     """New connections allowed from each address: ``per_minute`` a minute, and up to
     ``burst`` at once (a household or a club behind one address arriving together).

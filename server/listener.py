@@ -14,6 +14,7 @@ import asyncssh
 
 from sixtui.server.host_key import load_or_create_host_key
 from sixtui.server.login import Login
+from sixtui.server.session import INPUT_WINDOW
 from sixtui.server.settings import SettingError
 from sixtui.server.shared import Shared
 
@@ -69,4 +70,5 @@ async def _listen(shared: Shared, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcce
         sftp_factory=None,
         login_timeout=settings.login_timeout,
         keepalive_interval=settings.keepalive_interval,
+        window=INPUT_WINDOW,
     )

@@ -50,6 +50,12 @@ LARGEST_TERMINAL = (500, 200)
 # The most bytes of input handed to an app at once: the parser reads them one by one and
 # the app handles each key, all before any other player's turn.
 INPUT_SLICE = 512
+# The client's SSH window: input it may send before the server reads it. What a player
+# types fits many times over; a client sending as fast as it can is held at this much
+# kept, on top of what waits behind the input rate (see Terminal._resume).
+INPUT_WINDOW = 64 * 1024
+# Seconds between two notices that keys were dropped for coming too fast.
+TOO_FAST_NOTICE = 10.0
 
 
 class _Streams:
@@ -139,6 +145,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._last_input = 0.0
         self._allowance = InputAllowance(settings.input_rate, now=0.0)
         self._waiting = ""  # input admitted beyond the allowance, for the next turn
+        self._resuming = False  # the channel is handing over what it kept while paused
         self._draining: asyncio.TimerHandle | None = None
         self._farewell = ""
         self._channel: asyncssh.SSHServerChannel | None = None
@@ -152,6 +159,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._started = False
         self._ended = False
         self._told_unreadable = False
+        self._told_too_fast = float("-inf")  # when the player was last told keys were dropped
         self._unstarted: asyncio.TimerHandle | None = None
 
     def connection_made(self, channel: asyncssh.SSHServerChannel) -> None:
@@ -334,7 +342,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         # Admitted first (a paste cut to its first characters), then parsed at the
         # allowance: a long paste waits no longer than a short one.
         self._waiting += self._driver.admit(data)
-        if self._draining is None:
+        if self._draining is None and not self._resuming:
             self._drain()
 
     def _drain(self) -> None:
@@ -349,12 +357,28 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
             if self._driver is not None:
                 self._driver.parse(text)
         channel = self._channel
+        if not self._waiting and channel is not None and not channel.is_closing():
+            self._resume(channel)
         if self._waiting:
             if channel is not None:
                 channel.pause_reading()
             self._draining = loop.call_later(0 if count == INPUT_SLICE else 0.05, self._drain)
-        elif channel is not None and not channel.is_closing():
+
+    def _resume(self, channel: asyncssh.SSHServerChannel) -> None:
+        """Reads on, taking at once everything the channel kept while reading was paused.
+
+        asyncssh hands that over as soon as reading resumes, and with its first packet
+        opens the client's window whole again, counting what it still keeps as read: were
+        reading paused again after that packet, what it keeps would grow by a window at
+        every pause, without bound, for a client that sends as fast as it can. Taken
+        whole, it is never more than one window (:data:`INPUT_WINDOW`), nor is what
+        waits here more than two.
+        """
+        self._resuming = True
+        try:
             channel.resume_reading()
+        finally:
+            self._resuming = False
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self._size = drawn_size(width, height)
@@ -371,9 +395,35 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def _make_driver(self, app: SixtuiApp, **options: Any) -> ChannelDriver:
         self._driver = ChannelDriver(
-            app, write=self._write, unreadable=self._unreadable_input, **options
+            app,
+            write=self._write,
+            unreadable=self._unreadable_input,
+            press_rate=self._settings.key_rate,
+            too_fast=self._pressing_too_fast,
+            **options,
         )
         return self._driver
+
+    def _pressing_too_fast(self) -> None:
+        """Keys beyond the rate were dropped: the player is told, and the log, at most once
+        every :data:`TOO_FAST_NOTICE` seconds, lest a flood of keys become one of notices."""
+        now = asyncio.get_running_loop().time()
+        if now - self._told_too_fast < TOO_FAST_NOTICE:
+            return
+        self._told_too_fast = now
+        rate = self._settings.key_rate
+        log.info(
+            "limited peer=%s user=%s why=keys faster than %d a second were dropped",
+            self._login.peer,
+            self._login.user,
+            rate,
+        )
+        if self._app is not None:
+            self._app.notify(
+                f"Keys came faster than {rate} a second: the extra ones were dropped.",
+                title="Too fast",
+                severity="warning",
+            )
 
     def _unreadable_input(self, problem: Exception) -> None:
         """Input the key parser could not read was dropped: logged once a session, since

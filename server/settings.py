@@ -47,6 +47,7 @@ class Settings:
     idle_warning: float = 60.0
     output_cap: int = 1 << 20
     input_rate: int = 1024
+    key_rate: int = 30  # key presses a second, four seconds' worth at once; beyond, dropped
     ai_workers: int | None = None  # None: as many as the machine's cores allow
     reconnect_window: float = 60.0  # seconds a player who dropped out has to come back
     journal: str = "write"  # how the hub's journal reaches the disk: write, fsync, batch, off
@@ -149,6 +150,7 @@ _READERS: dict[str, Callable[[object], Any]] = {
     "idle_warning": _seconds,
     "output_cap": _whole(1024),
     "input_rate": _whole(64),
+    "key_rate": _whole(5),
     "ai_workers": _workers,
     "reconnect_window": _seconds,
     "journal": _journal,

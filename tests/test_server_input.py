@@ -11,13 +11,22 @@ from hypothesis import strategies as st
 from textual import events
 
 from sixtui.server import session as sessions_module
-from sixtui.server.driver import LONGEST_PASTE, PASTE_END, PASTE_START, ChannelDriver, PasteCap
+from sixtui.server.driver import (
+    LONGEST_PASTE,
+    MOVES_PER_PRESS,
+    PASTE_END,
+    PASTE_START,
+    PRESS_BURST_SECONDS,
+    ChannelDriver,
+    PasteCap,
+)
+from sixtui.server.session import INPUT_WINDOW
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.field_lengths import MOVE_LINE, NAME_LINE
 from sixtui.tui.presence import Visitor
 from sixtui.tui.widgets.typing import TypedInput
 from support.event_loop import Posted, largest_gap_while
-from support.ssh_client import LOBBY, TIMEOUT, connect, read_until
+from support.ssh_client import LOBBY, TIMEOUT, Screen, connect, read_until
 from support.tui_helpers import game_screen, hot_seat
 
 KITTY = "\x1b[1;5:3u"  # ctrl held, released (kitty's keyboard protocol): Textual raises on it
@@ -187,3 +196,110 @@ async def test_a_sequence_the_parser_cannot_read_behind_the_input_rate(serve, ca
     port = await serve(input_rate=64)
     assert await kitty_then_quit(port, before="x" * 100) == 0  # it waits its turn
     assert caplog.text.count("why=input the key parser cannot read was dropped") == 1
+
+
+# -- presses and floods ---------------------------------------------------------------------
+
+
+class Receiver:
+    """Stands for the app: keeps what the driver posts."""
+
+    def __init__(self) -> None:
+        self.posted: list[events.Event] = []
+
+    def post_message(self, message: events.Event) -> None:
+        self.posted.append(message)
+
+    def count(self, kind: type) -> int:
+        return sum(isinstance(message, kind) for message in self.posted)
+
+
+def rated_driver(press_rate: float) -> tuple[ChannelDriver, Receiver, list[None]]:
+    receiver, told = Receiver(), []
+    driver = ChannelDriver(
+        receiver, write=lambda text: None, press_rate=press_rate, too_fast=lambda: told.append(None)
+    )
+    return driver, receiver, told
+
+
+MOVE = "\x1b[<35;12;7M"  # the mouse moved, no button held (SGR)
+PRESS, RELEASE = "\x1b[<0;10;5M", "\x1b[<0;10;5m"
+
+
+async def test_presses_beyond_the_rate_are_dropped_and_the_session_told():
+    driver, receiver, told = rated_driver(press_rate=10)
+    driver.feed(("j" * 100 + MOVE * 100 + PRESS + RELEASE).encode())
+    burst = 10 * PRESS_BURST_SECONDS
+    assert receiver.count(events.Key) == burst
+    assert receiver.count(events.MouseDown) == 0  # a press too: over the rate
+    assert receiver.count(events.MouseUp) == 1  # a button let go always is
+    assert receiver.count(events.MouseMove) == burst * MOVES_PER_PRESS  # dropped silently
+    assert len(told) == 100 - burst + 1
+
+
+async def test_presses_come_through_again_as_the_rate_allows():
+    driver, receiver, _ = rated_driver(press_rate=20)
+    driver.feed(b"j" * 200)
+    before = receiver.count(events.Key)
+    await asyncio.sleep(0.5)
+    driver.feed(b"k" * 200)
+    again = receiver.count(events.Key) - before
+    assert 8 <= again <= 13  # about half a second's worth at 20 a second
+
+
+async def test_a_player_pressing_keys_without_pause_is_told_once_and_still_plays(serve, caplog):
+    caplog.set_level(logging.INFO, logger="sixtui.server")
+    port = await serve(key_rate=20)
+    async with connect(port) as connection:
+        process = await connection.create_process(
+            term_type="xterm-256color", term_size=(100, 30), encoding="utf-8"
+        )
+        screen = Screen(process)
+        await screen.shows(LOBBY)
+        process.stdin.write("j" * 400)  # far more than four seconds' worth at once
+        await screen.shows("Too fast")
+        assert "faster than 20 a second" in screen.text
+        await asyncio.sleep(1.0)  # the rate grows back: q is a key like any other
+        process.stdin.write("q")
+        async with asyncio.timeout(TIMEOUT):
+            await process.wait_closed()
+    assert process.exit_status == 0
+    assert caplog.text.count("why=keys faster than 20 a second were dropped") == 1
+
+
+async def test_a_client_sending_as_fast_as_it_can_is_held_within_the_input_window(
+    serve, monkeypatch
+):
+    # A rate at which the paused channel is read empty, and resumed, many times a second.
+    port = await serve(input_rate=8192)
+    handed = []
+    original = sessions_module.Terminal.data_received
+
+    def counting(terminal, data, datatype):
+        handed.append(len(data))
+        original(terminal, data, datatype)
+
+    monkeypatch.setattr(sessions_module.Terminal, "data_received", counting)
+    async with connect(port) as connection:
+        process = await connection.create_process(
+            term_type="xterm-256color", term_size=(80, 24), encoding="utf-8"
+        )
+        await read_until(process, LOBBY)
+        reading = asyncio.get_running_loop().create_task(process.stdout.read(1 << 30))
+        written = 0
+
+        async def flood() -> None:
+            nonlocal written
+            while True:
+                process.stdin.write("x" * 4096)
+                written += 4096
+                await process.stdin.drain()
+
+        flooding = asyncio.get_running_loop().create_task(flood())
+        await asyncio.sleep(4)
+        flooding.cancel()
+        reading.cancel()
+        # What the client wrote and the session was not handed is in the client's own
+        # buffers (a window's worth at most) or kept by the server: never more than a
+        # window. The window reopened at every pause kept a window more each time.
+        assert written - sum(handed) <= 3 * INPUT_WINDOW, f"{written:,} written"

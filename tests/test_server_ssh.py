@@ -206,7 +206,7 @@ async def test_an_idle_player_is_warned_then_let_go_and_a_key_press_keeps_them(s
 
 
 async def test_input_beyond_the_rate_waits_its_turn(serve):
-    port = await serve(input_rate=100)
+    port = await serve(input_rate=100, key_rate=1000)  # every key counted, none dropped
     async with connect(port) as connection:
         process = await connection.create_process(
             term_type="xterm", term_size=(80, 24), encoding="utf-8"
