@@ -2,23 +2,31 @@
 stylesheet that shares parsed CSS) still do what sixtui needs of them. When a Textual
 release changes one, the test that fails says which and what for."""
 
+import gc
 import inspect
 import time
 from contextvars import ContextVar
 
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.app import App
 from textual.constants import ESCAPE_DELAY
 from textual.css.stylesheet import Stylesheet
 from textual.filter import NoColor
+from textual.strip import Strip
 from textual.widget import Widget
 
+from sixtui.tui import textual_internals
 from sixtui.tui.textual_internals import (
     TEXTUAL_VERSION,
     XTermParser,
     active_app,
     disable_tooltips,
     escape_wait,
+    keep_strips_acyclic,
     line_filters,
     release_parser,
 )
@@ -121,3 +129,63 @@ def test_a_widget_gaining_or_losing_the_focus_does_no_more_than_sixtuis_line_wid
             "if self.parent is not None:",
             f"self.parent.post_message(events.{told}(self))",
         ], changed(f"Widget.{handler.__name__}", "to repaint no more than changed on a focus")
+
+
+def cyclic_garbage_of(use_strip) -> int:
+    """Objects only the collector could free after strips were made and used by
+    ``use_strip``, then let go of."""
+    gc.collect()
+    gc.disable()
+    try:
+        for width in range(1, 40):
+            use_strip(Strip([Segment("x" * width, Style(bold=True))], width))
+        return gc.collect()
+    finally:
+        gc.enable()
+
+
+def whole_crop_and_division(strip: Strip) -> None:
+    assert strip.crop_extend(0, strip.cell_length, None) is strip
+    assert list(strip.divide([strip.cell_length])) == [strip]
+
+
+def test_a_strip_cropped_or_divided_whole_is_freed_without_the_collector():
+    keep_strips_acyclic()  # as sixtui.tui.app does on import; done twice, it is the same
+    assert cyclic_garbage_of(whole_crop_and_division) == 0
+
+
+def test_textual_still_keeps_a_strip_cropped_whole_in_its_own_cache():
+    # When a release stops doing so, keep_strips_acyclic is no longer needed.
+    def with_textuals_own(strip: Strip) -> None:
+        textual_internals._crop_extend(strip, 0, strip.cell_length, None)
+        textual_internals._divide(strip, [strip.cell_length])
+
+    assert cyclic_garbage_of(with_textuals_own) > 0, changed(
+        "Strip.crop_extend and Strip.divide (they no longer cache a strip in itself)",
+        "to free strips without the collector: keep_strips_acyclic can go",
+    )
+
+
+texts = st.lists(st.text(alphabet="ab界 ", min_size=1, max_size=6), min_size=1, max_size=4)
+
+
+@given(
+    texts=texts,
+    start=st.integers(0, 30),
+    length=st.integers(0, 30),
+    cuts=st.lists(st.integers(0, 30), max_size=4),
+)
+def test_strips_crop_and_divide_as_textual_does(texts, start, length, cuts):
+    keep_strips_acyclic()
+
+    def strip() -> Strip:
+        return Strip([Segment(text, Style(italic=True)) for text in texts])
+
+    end, ordered = start + length, sorted(set(cuts))
+    assert (
+        strip().crop_extend(start, end, None).text
+        == textual_internals._crop_extend(strip(), start, end, None).text
+    )
+    assert [part.text for part in strip().divide(ordered)] == [
+        part.text for part in textual_internals._divide(strip(), ordered)
+    ]

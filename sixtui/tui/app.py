@@ -28,7 +28,10 @@ from sixtui.tui.screens.lobby import LobbyScreen
 from sixtui.tui.screens.naming import NameScreen
 from sixtui.tui.screens.replay import ReplayScreen
 from sixtui.tui.stylesheet import SharedStylesheet
-from sixtui.tui.textual_internals import disable_tooltips, line_filters
+from sixtui.tui.textual_internals import disable_tooltips, keep_strips_acyclic, line_filters
+
+# Every app of the process draws with strips that the garbage collector need not free.
+keep_strips_acyclic()
 
 # Each theme's CSS variables, by the theme's name: sixtui registers no themes of its own.
 _THEME_VARIABLES: dict[str, dict[str, str]] = {}

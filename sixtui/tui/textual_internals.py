@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual import __version__ as TEXTUAL_VERSION
+from textual.strip import Strip
 
 try:
     # The app whose code is running now: screens tell their own app's work from another's.
@@ -36,6 +37,7 @@ __all__ = [
     "active_app",
     "disable_tooltips",
     "escape_wait",
+    "keep_strips_acyclic",
     "line_filters",
     "release_parser",
 ]
@@ -68,3 +70,37 @@ def release_parser(parser: XTermParser) -> None:
     app, for as long as the cache keeps it."""
     parser._gen.close()
     parser._tokens.clear()
+
+
+_crop_extend = Strip.crop_extend
+_divide = Strip.divide
+
+
+def _whole_crop_extend(strip: Strip, start: int, end: int, style: object) -> Strip:
+    if start == 0 and end == strip.cell_length:
+        return strip
+    return _crop_extend(strip, start, end, style)
+
+
+def _whole_divide(strip: Strip, cuts: object) -> object:
+    cell_length = strip.cell_length
+    kept = [cut for cut in cuts if cut <= cell_length]  # type: ignore[attr-defined]
+    if kept == [cell_length]:
+        return [strip]
+    return _divide(strip, kept)
+
+
+def keep_strips_acyclic() -> None:
+    """Lets a strip cropped or divided to the whole of itself be freed as soon as it is no
+    longer used, as every other strip is.
+
+    ``Strip.crop_extend`` and ``Strip.divide`` keep what they return in the strip's own
+    caches (private ones), and when that is the strip itself, the strip refers to itself:
+    only the garbage collector's full passes can free it then. The compositor does both to
+    most strips it draws, so nearly every line a session ever drew waited for a collection
+    (some 12,000 objects a session between collections on a server), and collections over
+    hundreds of sessions stop the event loop for a second or more. Returning the strip
+    without keeping it changes nothing else: that is what the caches would have given.
+    """
+    Strip.crop_extend = _whole_crop_extend  # type: ignore[method-assign,assignment]
+    Strip.divide = _whole_divide  # type: ignore[method-assign,assignment]
