@@ -9,9 +9,9 @@ freezes it (``gc.freeze``) every :data:`FREEZE_EVERY` seconds: the collector's f
 collections then walk only what came since, and stay short.
 
 Frozen objects that become garbage in a cycle wait for the next reclaim: everything
-thawed, collected and frozen again, one long pause. Much of what Textual draws ends in
-cycles (a strip caches itself as its own full-width crop), as does the interface of a
-player who left; so a reclaim comes once what is frozen has grown by half since the
+thawed, collected and frozen again, one long pause. Some of what Textual draws ends in
+cycles (its compositor's maps of the screen), as does the interface of a player who
+left; so a reclaim comes once what is frozen has grown by half since the
 last one, once enough players have left, or after :data:`RECLAIM_EVERY` seconds
 whatever happened. Under steady play that is a pause every minute or two instead of
 three a minute, for up to half as much memory again between reclaims.
