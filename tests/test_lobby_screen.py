@@ -178,9 +178,14 @@ async def test_chat_and_names_are_drawn_as_written():
         screen = lobby(app)
         assert drawn(screen.query_one("#chat"))[-1] == "[b]mal[31m: [i]hello[/i] [2J日本語"
         assert "[b]mal[31m   in the lobby" in drawn(screen.here)
+        told = []
+        app.notify = lambda message, **options: told.append(message)
         await burst(pilot, "c", *"x" * (CHAT_LINE + 20), "enter")  # longer than a command
         await pause(pilot)
         assert mallory.view.chat[-1].text == "x" * CHAT_LINE  # the line stopped there
+        assert told == [  # once, not for each key beyond
+            f"This line holds {CHAT_LINE + 4} characters at most: what did not fit was left out."
+        ]
     await close_all(ann, mallory)
 
 

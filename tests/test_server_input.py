@@ -40,8 +40,13 @@ async def test_the_move_line_holds_no_more_than_its_length_however_it_is_filled(
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("slash")
         line = game_screen(app).query_one("#move-input", TypedInput)
+        told = []
+        app.notify = lambda message, **options: told.append(message)
         await pilot.press(*"J10" * 20)
         assert line.value == ("J10" * 20)[:MOVE_LINE]
+        assert told == [  # in words, once for all the keys beyond
+            f"This line holds {MOVE_LINE} characters at most: what did not fit was left out."
+        ]
         line.value = ""
         line.post_message(events.Paste("K11 " * 10_000))
         await pilot.pause()

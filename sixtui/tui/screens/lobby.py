@@ -51,6 +51,7 @@ from sixtui.tui.widgets.lobby_lists import (
     TextLine,
     plays_at,
 )
+from sixtui.tui.widgets.typing import LineFull
 
 QUIET = 0.5  # seconds: news that comes faster is drawn together, at most once in this time
 # People in the lobby beyond whom the quiet time grows with their number: news of one comes
@@ -162,6 +163,7 @@ class LobbyScreen(FocusScreen[None]):
         self._drawing: Timer | None = None
         self._ticking: Timer | None = None
         self._hidden = False  # covered by a screen that is not a dialog
+        self._line_full = LineFull()
         self._stale = False  # news came while it was
         self._at_table = False
         self._typing = False  # whether the command line is open
@@ -468,8 +470,11 @@ class LobbyScreen(FocusScreen[None]):
         elif event.key == "escape":
             self._close_command_line()
         elif event.is_printable and event.character:
-            if len(line.value) < longest_line(line.value, COMMAND_LINE):
+            longest = longest_line(line.value, COMMAND_LINE)
+            if len(line.value) < longest:
                 line.insert_text_at_cursor(event.character)
+            else:
+                self._line_full.tell(line, longest)
         else:
             binding = next(iter(LINE_KEYS.key_to_bindings.get(event.key, [])), None)
             handled = binding is not None and await self.app.run_action(binding.action, line)

@@ -2,12 +2,37 @@
 
 from __future__ import annotations
 
+import time
+
 from rich.cells import cell_len
 from textual import events
 from textual.binding import BindingsMap
 from textual.geometry import Size
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Input
+
+# Seconds between two notices that a line is full: a key held down at its end would say
+# it at every repeat.
+LINE_FULL_NOTICE = 3.0
+
+
+class LineFull:
+    """Tells the player, once in a while, that the line they type into is full."""
+
+    def __init__(self) -> None:
+        self._told = float("-inf")
+
+    def tell(self, widget: Widget, longest: int) -> None:
+        now = time.monotonic()
+        if now - self._told < LINE_FULL_NOTICE:
+            return
+        self._told = now
+        widget.notify(
+            f"This line holds {longest} characters at most: what did not fit was left out.",
+            title="Line full",
+            severity="warning",
+        )
 
 
 class TypedInput(Input):
@@ -28,6 +53,11 @@ class TypedInput(Input):
         working out its styles again, which cost a table's mover twice a turn."""
         super().__init__(*options, **named)  # type: ignore[arg-type]
         self._focus_styled = focus_styled
+        self._full = LineFull()
+
+    def restricted(self) -> None:
+        """A key or a paste the line has no room for: said in words, not by the bell."""
+        self._full.tell(self, self.max_length or 0)
 
     def watch_has_focus(self, has_focus: bool) -> None:
         if self._focus_styled:
