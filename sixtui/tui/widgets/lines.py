@@ -181,5 +181,12 @@ def wrap(text: str, width: int) -> list[str]:
 
 
 def fit(text: str, width: int) -> str:
-    """``text`` cut or padded to exactly ``width`` cells."""
-    return text[:width].ljust(width)
+    """``text`` padded to exactly ``width`` cells, or cut to them with a last "…" that
+    says there was more.
+
+    >>> fit("alice", 7), fit("alice_in_wonderland", 7), fit("alice", 0)
+    ('alice  ', 'alice_…', '')
+    """
+    if len(text) <= width:
+        return text.ljust(width)
+    return f"{text[: width - 1]}…" if width > 0 else ""
