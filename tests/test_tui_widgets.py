@@ -151,3 +151,19 @@ def test_a_16_color_terminal_gets_the_boards_named_colors_as_they_are(
         board = line_filter.apply(board, Color(0, 0, 0))
     kind = board[0].style.bgcolor.type
     assert (kind == ColorType.STANDARD) is named  # else Textual's RGB for its yellow
+
+
+async def test_a_board_keeps_the_strips_of_lines_it_may_draw_again_not_of_every_turn():
+    app = hot_seat("connect6")
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.screen.query_one("#board")
+        session = app.screen.session
+        for point in ("J10", "K10", "K11", "L12", "L13", "M14", "M15", "N16", "N17"):
+            await session.play(point)
+        for _ in range(9):  # the cursor over the board: a line for each place it is at
+            await pilot.press("up", *["left"] * 9, *["right"] * 9)
+        await pilot.pause()
+        kept = max(board.STRIPS_KEPT, 2 * board.size.height)
+        assert len(board._strips) <= kept
+        # Every line now shown is among those kept: a repaint makes none anew.
+        assert all(line in board._strips for line in board._drawn)

@@ -36,9 +36,12 @@ class LineWidget(Widget):
     """Whether the stylesheet may style the widget differently focused: if not, gaining
     or losing the focus skips working its styles out again (a board, focused and not in
     turn as a player types every turn on the move line, paid for that twice a turn)."""
-    STRIPS_KEPT: ClassVar[int] = 512
-    """How many distinct lines keep their strip: a board draws the same lines again and
-    again, a line of news seldom does (and every strip holds seven caches of its own)."""
+    STRIPS_KEPT: ClassVar[int] = 64
+    """How many distinct lines keep their strip, or twice the widget's height if more: a
+    widget draws its lines again and again (every repaint, a cursor moved back and
+    forth), but once a stone is down the board's lines before it never come back, and
+    every strip holds seven caches of its own: with 512 kept, what a session held grew
+    with every turn it saw."""
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)  # type: ignore[arg-type]
@@ -67,6 +70,7 @@ class LineWidget(Widget):
             return
         lines = self._lines(width, height)
         old, self._drawn = self._drawn, lines
+        self._keep_shown(lines)
         if len(old) != len(lines):
             self.refresh()
             return
@@ -77,6 +81,15 @@ class LineWidget(Widget):
                 changed.append(Region(start, y, end - start, 1))
         if changed:
             self.refresh(*changed)
+
+    def _keep_shown(self, lines: list[Line]) -> None:
+        """The strips of the lines shown are the last the cache lets go of, however long
+        ago they were drawn: a repaint of the whole widget (after a dialog, a layout)
+        finds them all."""
+        strips = self._strips
+        for line in lines:
+            if line in strips:
+                strips.move_to_end(line)
 
     def _changed_cells(self, before: Line, after: Line, width: int) -> tuple[int, int]:
         """The cells to refresh of a line drawn ``before`` and now ``after``: those from
@@ -126,7 +139,7 @@ class LineWidget(Widget):
         strip = self._strips.get(line)
         if strip is None:
             strip = self._strips[line] = self._strip(line)
-            if len(self._strips) > self.STRIPS_KEPT:
+            if len(self._strips) > max(self.STRIPS_KEPT, 2 * self.size.height):
                 self._strips.popitem(last=False)
         else:
             self._strips.move_to_end(line)
