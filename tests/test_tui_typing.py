@@ -1,6 +1,7 @@
 """Typing: text entry keeps every key in the order it came, even when keys arrive in a
 burst, and a whole turn typed on one line is played whole or not at all."""
 
+import asyncio
 import random
 
 import pytest
@@ -246,3 +247,16 @@ async def test_a_move_typed_in_one_burst_is_played_and_the_keys_after_it_reach_t
         assert screen.focused is screen.board and len(history(app)) == 4
         await burst(pilot, "slash", *"b2", "escape", "slash", *"c3")  # b2 given up
         assert screen.move_input.value == "c3"
+
+
+async def test_an_open_move_line_is_not_drawn_again_while_nothing_is_typed():
+    app = hot_seat("connect6", size=19)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("slash", "J")
+        line = game_screen(app).query_one("#move-input", TypedInput)
+        await pilot.pause()
+        drawn = []
+        line.refresh = lambda *regions, **options: drawn.append(regions)  # type: ignore[method-assign]
+        await asyncio.sleep(1.2)  # a blinking cursor would have been drawn twice
+        assert drawn == []
+        assert line.has_focus and line.value == "J"

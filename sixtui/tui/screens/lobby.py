@@ -559,6 +559,7 @@ class CommandLine(Input):
 
     def __init__(self, **options: str) -> None:
         super().__init__(select_on_focus=False, **options)
+        self.cursor_blink = False  # steady, as on the lines of a game (see TypedInput)
 
     async def _on_key(self, event: events.Key) -> None:
         event.prevent_default()  # Input's own handling: the screen types the key instead

@@ -54,6 +54,9 @@ class TypedInput(Input):
         super().__init__(*options, **named)  # type: ignore[arg-type]
         self._focus_styled = focus_styled
         self._full = LineFull()
+        # A steady cursor: a blinking one is drawn and sent twice a second for as long
+        # as the line is open, to every player thinking with the move line open.
+        self.cursor_blink = False
 
     def restricted(self) -> None:
         """A key or a paste the line has no room for: said in words, not by the bell."""
