@@ -97,8 +97,8 @@ class Plan:
     # Connect6: whether its look ahead sees a side to move that can make threats two
     # stones cannot stop as winning, wherever it meets one
     sees_double_threats: bool = False
-    # Connect6: the share of the side to move's best two points counted in the look
-    # ahead's leaves, for the turn it is about to play
+    # Connect6: the share of the side to move's best pair counted in the look ahead's
+    # leaves, for the turn it is about to play
     tempo: float = 0.0
 
 
