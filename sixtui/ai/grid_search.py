@@ -131,7 +131,7 @@ def best_pair_gain(board: LineBoard, team: int) -> float:
     >>> before = board.worth[0]
     >>> gain = best_pair_gain(board, 0)
     >>> board.play(board.key("B3"), 0); board.play(board.key("F3"), 0)
-    >>> gain == board.worth[0] - before  # two threats, where its best two points apart make one
+    >>> gain == board.worth[0] - before  # two threats: more than B3 and F3 gain apart
     True
     """
     gains = point_gains(board, team, board.near(1))

@@ -55,8 +55,8 @@ _STONE_WORTH = tuple(
     tuple(BUILD[own] if not other else 0.0 if own else SPOIL[other] for other in range(RUN))
     for own in range(RUN)
 )
-# The same, what the pattern score gains at once: the other team's window is worth nothing
-# more to it, no more than that.
+# The same, what the pattern score gains at once: the other team's window that the stone
+# closes counts its whole worth, and no more.
 _STONE_GAIN = tuple(
     tuple(BUILD[own] if not other else 0.0 if own else WINDOW_WORTH[other] for other in range(RUN))
     for own in range(RUN)
