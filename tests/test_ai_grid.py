@@ -14,7 +14,8 @@ import pytest
 
 from sixtui.ai import choose_turn
 from sixtui.ai.grid import choose_grid_turn
-from sixtui.ai.line_patterns import LineBoard
+from sixtui.ai.grid_search import TEMPO_POINTS, best_pair_gain
+from sixtui.ai.line_patterns import LineBoard, point_gains
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import IllegalMove, Move, Square, new_game
 from support.turns import level_turn, play_whole_turn, random_position
@@ -375,6 +376,45 @@ def test_the_points_near_the_stones_are_those_a_scan_of_the_board_finds():
                         }
                     )
                     assert list(board.near(reach, team)) == scanned
+
+
+def worth_gained(board, team, keys):
+    """What playing ``keys`` for ``team`` changes its pattern score by, played out."""
+    before = board.worth[team] - board.worth[1 - team]
+    for key in keys:
+        board.play(key, team)
+    gained = board.worth[team] - board.worth[1 - team] - before
+    for key in reversed(keys):
+        board.undo(key)
+    return gained
+
+
+def test_a_points_gain_is_what_playing_it_changes_the_pattern_score_by():
+    rng = random.Random(14)
+    board = LineBoard(SIZE)
+    for number, key in enumerate(rng.sample(range(SIZE * SIZE), 40)):
+        board.play(key, number % 2)
+        for team in (0, 1):
+            gains = point_gains(board, team, board.near(1))
+            assert gains == {key: worth_gained(board, team, [key]) for key in gains}
+
+
+def test_the_turn_to_come_is_the_best_pair_of_the_best_points_played_out():
+    """The leaf's tempo: the best gain of a pair of the side's best points, windows that
+    hold both stones counted once, which the sum of the two best points is not."""
+    rng = random.Random(15)
+    board = LineBoard(SIZE)
+    beyond_two_points = 0
+    for number, key in enumerate(rng.sample(range(SIZE * SIZE), 40)):
+        board.play(key, number % 2)
+        for team in (0, 1):
+            gains = point_gains(board, team, board.near(1))
+            best = sorted(gains, key=lambda key: -gains[key])[:TEMPO_POINTS]
+            played_out = max(worth_gained(board, team, pair) for pair in combinations(best, 2))
+            assert best_pair_gain(board, team) == played_out
+            two_points = sum(sorted(gains.values())[-2:])
+            beyond_two_points += played_out > two_points
+    assert beyond_two_points
 
 
 # -- Game of 6 enclosures -------------------------------------------------------------

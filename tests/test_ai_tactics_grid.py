@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from sixtui.ai import LEVELS, choose_turn
-from sixtui.ai.grid import EASY_OVERLOOKS
+from sixtui.ai.grid import EASY_OVERLOOKS, _as_safe_as, _SafetyChecks
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.line_patterns import LineBoard
 from sixtui.ai.threat_search import ThreatSearch, double_threat
@@ -513,3 +513,21 @@ def test_hard_does_not_spend_a_four_on_its_first_turn(moves):
     turn = choose_turn(game, "hard", seed=0, positions=27_000)
     board = Board.of(game).after(turn_points(Board.of(game), turn), 1)
     assert not can_six(board, 1), [str(move) for move in turn]
+
+
+def test_a_new_looks_best_pair_stands_once_checked_as_deep_as_the_choice_before():
+    """A deeper look's best pair replaces the choice before once it leaves the other team
+    no win as deep as that choice was checked; a pair that leaves one does not."""
+    game = new_game("connect6")
+    for point in OPENINGS_NOT_TO_SPEND_A_FOUR_IN[1].split():
+        game.play(point)
+    board = LineBoard.from_game(game)
+    checks = _SafetyChecks(game, board, Allowance.for_seconds(board, 60))
+    key = board.key
+    choice, new = (key("I7"), key("I8")), (key("J10"), key("M13"))
+    assert checks.first_safe([choice], 3) == choice
+    assert _as_safe_as(checks, [new, choice], choice) == new
+    assert checks.checked[new] == 3
+    found_losing = (key("A1"), key("S19"))  # as if a check had found it to leave a win
+    checks.unsafe[found_losing] = 2
+    assert _as_safe_as(checks, [found_losing, choice], choice) == choice

@@ -97,8 +97,8 @@ class Plan:
     # Connect6: whether its look ahead sees a side to move that can make threats two
     # stones cannot stop as winning, wherever it meets one
     sees_double_threats: bool = False
-    # Connect6: the share of the side to move's best two points counted in the look
-    # ahead's leaves, for the turn it is about to play
+    # Connect6: the share of the side to move's best pair counted in the look ahead's
+    # leaves, for the turn it is about to play
     tempo: float = 0.0
 
 
@@ -633,6 +633,11 @@ def _best_safe_pair(
         left_out = checks.unsafe.keys() - set(looked)
         pairs = looked + [pair for pair in pairs if pair in left_out]
         turns = min(plan.other_turns, depth + FIRST_CHECK_TURNS - 1)
+        if threatened and found_safe and game.name == "connect6":
+            try:
+                choice = _as_safe_as(checks, pairs, choice)
+            except OutOfTime:
+                break
         try:
             safe = checks.first_safe(pairs, turns) if threatened else pairs[0]
         except OutOfTime:
@@ -649,6 +654,16 @@ def _best_safe_pair(
         if best >= WIN // 2 and choice == pairs[0]:
             break  # a sure win: deeper looks say no more
     return choice
+
+
+def _as_safe_as(
+    checks: _SafetyChecks, pairs: list[tuple[int, ...]], choice: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The first of ``pairs`` that leaves the other team no win as deep as ``choice`` was
+    checked: a new look's best takes the place of the choice before as soon as it is as
+    safe, or a check a turn deeper, which may take the rest of the time, would leave
+    the choice of a shallower look standing. :class:`OutOfTime` when time runs out."""
+    return checks.first_safe(pairs, checks.checked[choice]) or choice
 
 
 def _count_mixed_losses(

@@ -12,7 +12,7 @@ it has a threat (it makes six), and loses when the other team's threats need
 more stones than a turn has; otherwise by the pattern score of the board. A
 search may also take a side to move that can make threats two stones cannot
 stop for a win, and count for it, in the last positions it looks at, its best
-points: the turn it is about to play.
+pair: the turn it is about to play.
 
 >>> import time
 >>> board = LineBoard(9)
@@ -40,6 +40,7 @@ from sixtui.ai.line_patterns import (
     STOPS_ALL_HOPE,
     WINDOW_WORTH,
     LineBoard,
+    point_gains,
     point_values,
     windows_of,
 )
@@ -48,6 +49,7 @@ from sixtui.ai.threat_search import double_threat
 WIN = 1_000_000_000  # a won position; wins sooner score a little higher
 PARTNERS = 3  # second stones tried beside each first stone, past the best points
 FORCED_EXTENSION = 2  # turns searched past the last while the side to move must stop threats
+TEMPO_POINTS = 4  # best points whose pairs a leaf weighs for the turn to come
 
 
 class OutOfTime(Exception):
@@ -80,10 +82,16 @@ def _ranked_values(board: LineBoard, team: int) -> tuple[list[int], dict[int, fl
 
 
 def pair_value(
-    board: LineBoard, team: int, values: dict[int, float], pair: tuple[int, ...]
+    board: LineBoard,
+    team: int,
+    values: dict[int, float],
+    pair: tuple[int, ...],
+    spoil: tuple[float, ...] = SPOIL,
 ) -> float:
     """What ``pair`` adds for ``team``: its points' :func:`point_values`, corrected for
-    the windows holding both, where two stones build more, or spoil no more, than one.
+    the windows holding both, where two stones build more, or spoil no more, than one
+    (``spoil``, by the other team's stones in the window: what each point's value counts
+    for closing it).
 
     >>> board = LineBoard(9)
     >>> for point in ["C3", "D3"]:
@@ -107,8 +115,29 @@ def pair_value(
             count = mine[window]
             value += worth[count + 2] - 2 * worth[count + 1] + worth[count]
         elif not mine[window]:
-            value -= SPOIL[other]
+            value -= spoil[other]
     return value
+
+
+def best_pair_gain(board: LineBoard, team: int) -> float:
+    """What ``team``'s best pair adds to its pattern score at once, among the pairs of its
+    :data:`TEMPO_POINTS` best points next to the stones (:func:`point_gains`): the turn it
+    is about to play. Two stones in one line build far more than apart, which the best
+    points alone miss: a three grows to a threat with one stone, to two with two.
+
+    >>> board = LineBoard(9)
+    >>> for point in ["C3", "D3", "E3"]:
+    ...     board.play(board.key(point), 0)
+    >>> before = board.worth[0]
+    >>> gain = best_pair_gain(board, 0)
+    >>> board.play(board.key("B3"), 0); board.play(board.key("F3"), 0)
+    >>> gain == board.worth[0] - before  # two threats: more than B3 and F3 gain apart
+    True
+    """
+    gains = point_gains(board, team, board.near(1))
+    best = sorted(gains, key=gains.__getitem__, reverse=True)[:TEMPO_POINTS]
+    pairs = combinations(sorted(best), 2)
+    return max((pair_value(board, team, gains, pair, WINDOW_WORTH) for pair in pairs), default=0.0)
 
 
 def candidate_pairs(
@@ -210,9 +239,9 @@ class PairSearch:
         """Whether a side to move that can make threats two stones cannot stop wins there:
         the look ahead then sees a quiet pair that sets up such threats a turn before."""
         self.tempo = tempo
-        """The share of the side to move's two best points that a leaf counts for it: the
-        pair it is about to play, without which a look ending on the other side's turn
-        favours whoever moved last."""
+        """The share of the side to move's best pair (:func:`best_pair_gain`) that a leaf
+        counts for it: the turn it is about to play, without which a look ending on the
+        other side's turn favours whoever moved last."""
         self.bonus: dict[tuple[int, ...], float] = {}
         """What each root pair gains besides its lines (cells colored in Game of 6)."""
         self.nodes = 0
@@ -249,8 +278,7 @@ class PairSearch:
         board = self.board
         value = board.worth[team] - board.worth[1 - team]
         if self.tempo:
-            best = sorted(point_values(board, team, board.near(1)).values(), reverse=True)
-            value += self.tempo * sum(best[:2])
+            value += self.tempo * best_pair_gain(board, team)
         return value
 
     def _value(self, team: int, depth: int, alpha: float, beta: float, ply: int) -> float:

@@ -55,6 +55,12 @@ _STONE_WORTH = tuple(
     tuple(BUILD[own] if not other else 0.0 if own else SPOIL[other] for other in range(RUN))
     for own in range(RUN)
 )
+# The same, what the pattern score gains at once: the other team's window that the stone
+# closes counts its whole worth, and no more.
+_STONE_GAIN = tuple(
+    tuple(BUILD[own] if not other else 0.0 if own else WINDOW_WORTH[other] for other in range(RUN))
+    for own in range(RUN)
+)
 
 _DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 # From this many points on, valuing every window of the board once is cheaper than
@@ -418,6 +424,35 @@ def point_values(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, 
                 value += spoil[other]
         values[key] = value
     return values
+
+
+def point_gains(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, float]:
+    """What a stone of ``team`` on each of ``keys`` adds to the pattern score at once:
+    :data:`BUILD` in its own clean windows and the whole worth of the other team's windows
+    it closes, where :func:`point_values` counts what those windows would soon become.
+
+    >>> board = LineBoard(9)
+    >>> for point in ["C3", "D3", "E3"]:
+    ...     board.play(board.key(point), 1)
+    >>> key = board.key("F3")
+    >>> before = board.worth[0] - board.worth[1]
+    >>> gain = point_gains(board, 0, [key])[key]
+    >>> board.play(key, 0)
+    >>> gain == board.worth[0] - board.worth[1] - before
+    True
+    """
+    mine, theirs = board.counts[team], board.counts[1 - team]
+    worth = _STONE_GAIN
+    if board.blocks:
+        blocked = board.blocked
+        windows = [
+            0.0 if closed else worth[own][other]
+            for own, other, closed in zip(mine, theirs, blocked, strict=True)
+        ]
+    else:
+        windows = [worth[own][other] for own, other in zip(mine, theirs, strict=True)]
+    getters = _window_getters(board.size)
+    return {key: sum(getters[key](windows), 0.0) for key in keys}
 
 
 def fewest_blockers(windows: Iterable[list[int]]) -> tuple[int, ...] | None:
