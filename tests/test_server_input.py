@@ -111,7 +111,7 @@ async def test_a_paste_of_megabytes_keeps_the_loop_moving_and_the_session_alive(
         process.stdin.write("\r")
         await read_until(process, ": place a stone")  # after the guest's name
         process.stdin.write("/")
-        await read_until(process, "type a move")
+        await read_until(process, "Enter plays it")  # the cursor stands on its first letter
         (terminal,) = sessions_module._LIVE
         paste = PASTE_START + "J10 " * 500_000 + PASTE_END + "\r"
 
