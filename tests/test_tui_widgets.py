@@ -163,7 +163,7 @@ async def test_a_board_keeps_the_strips_of_lines_it_may_draw_again_not_of_every_
         for _ in range(9):  # the cursor over the board: a line for each place it is at
             await pilot.press("up", *["left"] * 9, *["right"] * 9)
         await pilot.pause()
-        kept = max(board.STRIPS_KEPT, 2 * board.size.height)
+        kept = board._strips_kept()
         assert len(board._strips) <= kept
         # Every line now shown is among those kept: a repaint makes none anew.
         assert all(line in board._strips for line in board._drawn)

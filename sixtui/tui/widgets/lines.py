@@ -87,9 +87,14 @@ class LineWidget(Widget):
         ago they were drawn: a repaint of the whole widget (after a dialog, a layout)
         finds them all."""
         strips = self._strips
+        if len(strips) + len(lines) <= self._strips_kept():
+            return  # no line drawn before the next sync could push a shown one out
         for line in lines:
             if line in strips:
                 strips.move_to_end(line)
+
+    def _strips_kept(self) -> int:
+        return max(self.STRIPS_KEPT, 2 * self.size.height)
 
     def _changed_cells(self, before: Line, after: Line, width: int) -> tuple[int, int]:
         """The cells to refresh of a line drawn ``before`` and now ``after``: those from
@@ -139,7 +144,7 @@ class LineWidget(Widget):
         strip = self._strips.get(line)
         if strip is None:
             strip = self._strips[line] = self._strip(line)
-            if len(self._strips) > max(self.STRIPS_KEPT, 2 * self.size.height):
+            if len(self._strips) > self._strips_kept():
                 self._strips.popitem(last=False)
         else:
             self._strips.move_to_end(line)
