@@ -108,7 +108,9 @@ class SixSearch:
     (:func:`time.perf_counter` seconds), or until it has visited ``max_nodes``
     positions if given, looking at ``width`` moves of each position below the root (a
     few more at the root, ``reply_width`` for the answers to the root's moves if given),
-    and ``threat_plies`` plies of threats past the depth.
+    and ``threat_plies`` plies of threats past the depth. With ``killers``, each position
+    first searches the moves that last cut off a search at its ply (after its own best
+    move of a shallower search): they reach deeper in the same count of positions.
 
     A count of positions, unlike a clock, stops the search at the same place on any
     machine: with one, a seed repeats a game exactly.
@@ -122,6 +124,7 @@ class SixSearch:
         threat_plies: int = 0,
         max_nodes: int | None = None,
         reply_width: int | None = None,
+        killers: bool = False,
     ) -> None:
         self.game = game.copy()
         self.deadline = deadline
@@ -136,8 +139,9 @@ class SixSearch:
         # The best move found in each position searched, by its key: searched first when
         # the position comes again, deeper or by another order of the same moves.
         self._best_replies: dict[int, Move] = {}
-        # The moves that last cut the search off at each ply, newest first: a move that
-        # refutes one of the other team's moves often refutes its neighbours too.
+        # The moves that last cut the search off at each ply, newest first, if asked for:
+        # a move that refutes one of the other team's moves often refutes its others too.
+        self.killers = killers
         self._killers: dict[int, list[Move]] = {}
         self._undo: list[tuple[Move, int, list[tuple[int, int]]]] = []
         self._captures: dict[int, dict[tuple[Hex, Hex | None], int]] = {}
@@ -454,7 +458,8 @@ class SixSearch:
                 if score >= WIN - ply:
                     break
                 if alpha >= beta:
-                    self._remember_killer(move, ply)
+                    if self.killers:
+                        self._remember_killer(move, ply)
                     break
         return best if best > -WIN - 1 else self.evaluate(team, ply)
 
