@@ -412,9 +412,9 @@ def test_a_capture_that_wins_is_seen_past_a_shape_threat(level):
 
 
 def deepening_score(game, killers):
-    """The best score of the root's moves from a search of ``game`` one to three plies deep (each deeper
-    search ordered by the last, as ``hard`` searches) with two threat plies, with or
-    without the killer moves searched first."""
+    """The best score of the root's moves from a search of ``game`` one to three plies
+    deep (each deeper search ordered by the last, as ``hard`` searches) with two threat
+    plies, with or without the killer moves searched first."""
     search = SixSearch(game, math.inf, width=5, threat_plies=2, killers=killers)
     moves = search.candidates(6)
     for depth in range(1, 4):

@@ -468,7 +468,8 @@ class SixSearch:
         search first, then the moves that last cut off a search at this ply, then the rest
         as ranked."""
         first = [remembered] if remembered in moves else []
-        first += [move for move in self._killers.get(ply, ()) if move in moves and move not in first]
+        killers = self._killers.get(ply, ())
+        first += [move for move in killers if move in moves and move not in first]
         if not first:
             return moves
         return first + [move for move in moves if move not in first]
