@@ -406,28 +406,3 @@ def test_a_capture_that_wins_is_seen_past_a_shape_threat(level):
         assert not lets_the_other_team_win(game, move), f"{level} played {move}"
     game.play(careless)
     assert SixSearch(game, math.inf).evaluate(game.team(game.to_move)) >= THREAT_WIN // 2
-
-
-# -- searching first the moves that cut off a search ---------------------------------------------
-
-
-def deepening_score(game, killers):
-    """The best score of the root's moves from a search of ``game`` one to three plies
-    deep (each deeper search ordered by the last, as ``hard`` searches) with two threat
-    plies, with or without the killer moves searched first."""
-    search = SixSearch(game, math.inf, width=5, threat_plies=2, killers=killers)
-    moves = search.candidates(6)
-    for depth in range(1, 4):
-        scored = search._root(moves, depth, 0, 2)
-        moves = [move for move, _ in scored]
-    return scored[0][1]  # the others are only known to be no better
-
-
-@pytest.mark.parametrize("options", [{"ruleset": "steffen"}, {"ruleset": "romanian"}])
-def test_killer_moves_change_the_order_of_the_search_not_its_scores(options):
-    """Alpha-beta finds the same value in any order of the moves: a killer searched first
-    that was not among a position's moves, or a cut-off it caused wrongly, would change
-    the best score."""
-    games = list(clumped_positions(options, 3, 41, first_round_only=False))
-    for game in games[8::5][:12]:
-        assert deepening_score(game, killers=True) == deepening_score(game, killers=False)

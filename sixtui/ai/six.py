@@ -79,7 +79,7 @@ def choose_six_move(
         placing = game.in_hand(game.to_move)  # type: ignore[attr-defined]
         threats = HARD_THREAT_PLIES if placing else HARD_SECOND_ROUND_THREAT_PLIES
         replies = HARD_WIDTH if placing else HARD_SECOND_ROUND_REPLY_WIDTH
-        search = SixSearch(game, deadline, HARD_WIDTH, threats, max_nodes, replies, killers=True)
+        search = SixSearch(game, deadline, HARD_WIDTH, threats, max_nodes, replies)
         move, _ = search.best_move(HARD_DEPTH, rng, NEAR_EQUAL)
     elif level == "normal":
         search = SixSearch(game, deadline, NORMAL_WIDTH, NORMAL_THREAT_PLIES, max_nodes)

@@ -56,7 +56,6 @@ ROOT_REPLIES = 2  # the ply of the other team's answers to the root's moves
 MOVES_PER_CELL = 2  # second-round moves ranked to one cell before those to other cells
 SECOND_ROUND_SCAN = 40  # second-round moves looked at one ply deep to choose the root's
 THREAT_MOVES = 6  # threats tried in each position past the depth
-KILLERS = 2  # the moves that cut off a search kept at each ply
 MAX_DEPTH = 64  # deeper than any time allows
 WIDENING = 3 / 2  # each widening search looks at this many times the moves of the last
 # A leaf's captures, in the second round: the side to move takes its best one next, so it
@@ -108,9 +107,7 @@ class SixSearch:
     (:func:`time.perf_counter` seconds), or until it has visited ``max_nodes``
     positions if given, looking at ``width`` moves of each position below the root (a
     few more at the root, ``reply_width`` for the answers to the root's moves if given),
-    and ``threat_plies`` plies of threats past the depth. With ``killers``, each position
-    first searches the moves that last cut off a search at its ply (after its own best
-    move of a shallower search): they reach deeper in the same count of positions.
+    and ``threat_plies`` plies of threats past the depth.
 
     A count of positions, unlike a clock, stops the search at the same place on any
     machine: with one, a seed repeats a game exactly.
@@ -124,7 +121,6 @@ class SixSearch:
         threat_plies: int = 0,
         max_nodes: int | None = None,
         reply_width: int | None = None,
-        killers: bool = False,
     ) -> None:
         self.game = game.copy()
         self.deadline = deadline
@@ -139,10 +135,6 @@ class SixSearch:
         # The best move found in each position searched, by its key: searched first when
         # the position comes again, deeper or by another order of the same moves.
         self._best_replies: dict[int, Move] = {}
-        # The moves that last cut the search off at each ply, newest first, if asked for:
-        # a move that refutes one of the other team's moves often refutes its others too.
-        self.killers = killers
-        self._killers: dict[int, list[Move]] = {}
         self._undo: list[tuple[Move, int, list[tuple[int, int]]]] = []
         self._captures: dict[int, dict[tuple[Hex, Hex | None], int]] = {}
         self._known_candidates: dict[tuple[int, int, tuple[int, ...], int], list[Move]] = {}
@@ -446,7 +438,10 @@ class SixSearch:
         # misses the move that refutes one, a wider look if asked for.
         moves = self.candidates(self.reply_width if ply == ROOT_REPLIES else self.width)
         key = self.shapes.key ^ self.game.to_move
-        moves = self._ordered(moves, self._best_replies.get(key), ply)
+        remembered = self._best_replies.get(key)
+        if remembered in moves:
+            moves.remove(remembered)
+            moves.insert(0, remembered)  # best in a shallower search: likely best again
         best = -WIN - 1
         for move in moves:
             score = self._child(move, team, depth, alpha, beta, ply, threats)
@@ -455,32 +450,9 @@ class SixSearch:
                 self._best_replies[key] = move
                 alpha = max(alpha, score)
                 # A win with this move is as good as any: the other moves need no look.
-                if score >= WIN - ply:
-                    break
-                if alpha >= beta:
-                    if self.killers:
-                        self._remember_killer(move, ply)
+                if alpha >= beta or score >= WIN - ply:
                     break
         return best if best > -WIN - 1 else self.evaluate(team, ply)
-
-    def _ordered(self, moves: list[Move], remembered: Move | None, ply: int) -> list[Move]:
-        """``moves`` in the order to search them: the position's best move of a shallower
-        search first, then the moves that last cut off a search at this ply, then the rest
-        as ranked."""
-        first = [remembered] if remembered in moves else []
-        killers = self._killers.get(ply, ())
-        first += [move for move in killers if move in moves and move not in first]
-        if not first:
-            return moves
-        return first + [move for move in moves if move not in first]
-
-    def _remember_killer(self, move: Move, ply: int) -> None:
-        """Keeps ``move``, which cut off the search at ``ply``, among the killers there."""
-        killers = self._killers.setdefault(ply, [])
-        if move in killers:
-            killers.remove(move)
-        killers.insert(0, move)
-        del killers[KILLERS:]
 
     def _threat_value(self, team: int, alpha: int, beta: int, ply: int, threats: int) -> int:
         """The worth past the depth: the leaf's, or better if threats win more."""
