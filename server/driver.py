@@ -18,7 +18,7 @@ from textual import events, messages
 from textual.driver import Driver
 from textual.geometry import Size
 
-from sixtui.server.limits import EventAllowance
+from sixtui.server.limits import Allowance
 from sixtui.tui.textual_internals import XTermParser, escape_wait, release_parser
 
 _START = (
@@ -213,8 +213,8 @@ class ChannelDriver(Driver):
         self._reply_timer: asyncio.TimerHandle | None = None
         self._escape_timer: asyncio.TimerHandle | None = None
         self._input = True
-        self._presses = EventAllowance(press_rate, press_rate * PRESS_BURST_SECONDS)
-        self._moves = EventAllowance(
+        self._presses = Allowance(press_rate, press_rate * PRESS_BURST_SECONDS)
+        self._moves = Allowance(
             press_rate * MOVES_PER_PRESS, press_rate * MOVES_PER_PRESS * PRESS_BURST_SECONDS
         )
         self._too_fast = too_fast

@@ -16,36 +16,16 @@ from sixtui.tui.app import SixtuiApp
 log = logging.getLogger("sixtui.server")
 
 
-class InputAllowance:
-    """Bytes of input a session may hand its app, refilled at ``rate`` a second up to one
-    second's worth.
+class Allowance:
+    """What a session may hand its app, refilled at ``per_second`` up to ``burst`` at
+    once: bytes of input (one second's worth at once), or key presses (a script's command
+    line written in one go, a held key's first repeats).
 
-    >>> allowance = InputAllowance(rate=100, now=0.0)
-    >>> allowance.take(150, now=0.0), allowance.take(150, now=0.5), allowance.take(10, now=9)
+    >>> typed = Allowance(per_second=100, burst=100)
+    >>> typed.take(150, now=0.0), typed.take(150, now=0.5), typed.take(10, now=9)
     (100, 50, 10)
-    """
-
-    def __init__(self, rate: int, now: float) -> None:
-        self._rate = rate
-        self._left = float(rate)
-        self._refilled = now
-
-    def take(self, wanted: int, now: float) -> int:
-        """How many of ``wanted`` bytes may go now: at most what is left."""
-        self._left = min(self._rate, self._left + (now - self._refilled) * self._rate)
-        self._refilled = now
-        count = min(wanted, int(self._left))
-        self._left -= count
-        return count
-
-
-class EventAllowance:
-    """Events of one kind a session may hand its app: ``per_second`` on average, and up to
-    ``burst`` at once (a script's command line written in one go, a held key's first
-    repeats).
-
-    >>> allowance = EventAllowance(per_second=10, burst=3)
-    >>> [allowance.allow(now=0.0) for _ in range(4)], allowance.allow(now=0.1)
+    >>> keys = Allowance(per_second=10, burst=3)
+    >>> [keys.allow(now=0.0) for _ in range(4)], keys.allow(now=0.1)
     ([True, True, True, False], True)
     """
 
@@ -55,14 +35,17 @@ class EventAllowance:
         self._left = burst
         self._refilled = 0.0
 
-    def allow(self, now: float) -> bool:
-        """Whether one more event may go now, taking it if so."""
+    def take(self, wanted: int, now: float) -> int:
+        """How many of ``wanted`` may go now: at most what is left."""
         self._left = min(self._burst, self._left + (now - self._refilled) * self._per_second)
         self._refilled = now
-        if self._left < 1.0:
-            return False
-        self._left -= 1.0
-        return True
+        count = wanted if self._left >= wanted else int(self._left)  # no int() of infinity
+        self._left -= count
+        return count
+
+    def allow(self, now: float) -> bool:
+        """Whether one more may go now, taking it if so."""
+        return self.take(1, now) == 1
 
 
 class ConnectionRate:

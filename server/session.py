@@ -14,7 +14,7 @@ import asyncssh
 from sixtui.server.asyncssh_internals import keep_environment
 from sixtui.server.colors import ColorDowngrade
 from sixtui.server.driver import ChannelDriver
-from sixtui.server.limits import InputAllowance, watch_idle
+from sixtui.server.limits import Allowance, watch_idle
 from sixtui.server.online import HubOnline, guest_identity
 from sixtui.server.shared import Shared
 from sixtui.tui.app import SixtuiApp
@@ -143,7 +143,7 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._settings = settings
         self._output_cap = settings.output_cap
         self._last_input = 0.0
-        self._allowance = InputAllowance(settings.input_rate, now=0.0)
+        self._allowance = Allowance(settings.input_rate, burst=settings.input_rate)
         self._waiting = ""  # input admitted beyond the allowance, for the next turn
         self._resuming = False  # the channel is handing over what it kept while paused
         self._draining: asyncio.TimerHandle | None = None
