@@ -109,3 +109,38 @@ def test_what_is_frozen_grown_by_half_calls_a_reclaim():
     assert collector.tick() == "reclaimed" and knot() is None  # ...half as many again
     assert collector.tick() == "froze"  # the kept ones counted in from now on
     del kept
+
+
+def test_players_arriving_call_no_reclaim_but_growth_beyond_them_does():
+    counts, clock = players(10, 0), Clock()
+    frozen = gc.get_freeze_count() or len(gc.get_objects())
+    arriving = 1_000
+    each = frozen // arriving + 1  # together more than all that is frozen
+    collector = Collector(counts, clock, session_objects=each)
+    collector.start()
+    knot = frozen_garbage(collector)
+    counts.change("127.0.0.1", None, arriving)
+    their_interfaces = [[Knot() for _ in range(each)] for _ in range(arriving)]
+    assert collector.tick() == "froze"  # they froze...
+    assert collector.tick() == "froze" and knot() is not None  # ...and are no garbage
+    beyond_them = [Knot() for _ in range(gc.get_freeze_count())]  # as many again
+    assert collector.tick() == "froze"
+    assert collector.tick() == "reclaimed" and knot() is None
+    del their_interfaces, beyond_them
+
+
+def test_a_reclaim_learns_what_a_session_holds():
+    counts, clock = players(0, 0), Clock()
+    collector = Collector(counts, clock, session_objects=1)
+    collector.start()
+    sessions = RECLAIM_LEAST
+    counts.change("127.0.0.1", None, sessions)
+    each = gc.get_freeze_count() // sessions + 1
+    interfaces = [[Knot() for _ in range(each)] for _ in range(sessions)]
+    assert collector.tick() == "froze"
+    assert collector.tick() == "reclaimed"  # more than one object a session: grown
+    counts.change("127.0.0.1", None, sessions)  # as many again, holding as much
+    interfaces += [[Knot() for _ in range(each)] for _ in range(sessions)]
+    assert collector.tick() == "froze"
+    assert collector.tick() == "froze"  # counted at the reclaim: no garbage
+    del interfaces
