@@ -303,8 +303,9 @@ def panel_tail(screen: ScreenReader, panel: int, rows: int = 4) -> str:
 
 def random_turn(game: Game, chooser: random.Random) -> list[Move]:
     """A whole turn for the seat to move, each move chosen at random among the legal ones
-    that do not end the game (so that every table plays on for the whole run), or among
-    all of them if every one does."""
+    that do not end the game and leave a next move that does not either (so that every
+    table plays on for the whole run: late in a game of Six, every lift can capture too
+    much), or among fewer of them when no move is that quiet."""
     trial, seat = game.copy(), game.to_move
     turn: list[Move] = []
     while not trial.is_over and trial.to_move == seat:
@@ -317,12 +318,26 @@ def random_turn(game: Game, chooser: random.Random) -> list[Move]:
 def _quiet_move(game: Game, chooser: random.Random) -> Move:
     moves = game.legal_moves()
     chooser.shuffle(moves)
+    not_ending = None
     for move in moves:
         trial = game.copy()
         trial.play(move)
-        if not trial.is_over:
+        if trial.is_over:
+            continue
+        if _may_go_on(trial):
             return move
-    return moves[0]
+        not_ending = not_ending or move
+    return not_ending or moves[0]
+
+
+def _may_go_on(game: Game) -> bool:
+    """Whether the seat to move has a move that does not end the game."""
+    for move in game.legal_moves():
+        trial = game.copy()
+        trial.play(move)
+        if not trial.is_over:
+            return True
+    return False
 
 
 def played(game: Game, shown: str) -> Game | None:
