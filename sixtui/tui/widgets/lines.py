@@ -36,12 +36,13 @@ class LineWidget(Widget):
     """Whether the stylesheet may style the widget differently focused: if not, gaining
     or losing the focus skips working its styles out again (a board, focused and not in
     turn as a player types every turn on the move line, paid for that twice a turn)."""
-    STRIPS_KEPT: ClassVar[int] = 64
-    """How many distinct lines keep their strip, or twice the widget's height if more: a
-    widget draws its lines again and again (every repaint, a cursor moved back and
-    forth), but once a stone is down the board's lines before it never come back, and
-    every strip holds seven caches of its own: with 512 kept, what a session held grew
-    with every turn it saw."""
+    STRIPS_SPARE: ClassVar[int] = 16
+    """How many distinct lines keep their strip beyond those shown: a widget draws its
+    lines again and again (every repaint, a cursor moved back and forth), but once a
+    stone is down the board's lines before it never come back, and every strip holds
+    eight caches of its own (1.5 KB new, 4 KB once cropped): with 512 kept, what a
+    session held grew with every turn it saw, and with 64 the strips of a board and its
+    panel were a fifth of a session's memory."""
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)  # type: ignore[arg-type]
@@ -94,7 +95,7 @@ class LineWidget(Widget):
                 strips.move_to_end(line)
 
     def _strips_kept(self) -> int:
-        return max(self.STRIPS_KEPT, 2 * self.size.height)
+        return self.size.height + self.STRIPS_SPARE
 
     def _changed_cells(self, before: Line, after: Line, width: int) -> tuple[int, int]:
         """The cells to refresh of a line drawn ``before`` and now ``after``: those from
