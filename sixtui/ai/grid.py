@@ -765,17 +765,21 @@ def _leaves_a_win(
     double_search: ThreatSearch | None = None,
     double_turns: int = 0,
 ) -> int | None:
-    """The turns of the other team's win after ``pair``, 0 when it has none: by threats
-    within ``turns`` turns, found by ``their_search``, or by double threats within
-    ``double_turns``, found by ``double_search`` (each keeps what it solved for the
-    next, deeper look), or, in Game of 6, by coloring its sixth cell at once (1);
-    ``None`` if time ran out."""
+    """The turns of the other team's win after ``pair``, 0 when it has none: by double
+    threats within ``double_turns``, found by ``double_search``, or by threats within
+    ``turns`` turns, found by ``their_search`` (each keeps what it solved for the next,
+    deeper look), or, in Game of 6, by coloring its sixth cell at once (1); ``None`` if
+    time ran out.
+
+    The double threats go first: against a side that attacks, most pairs lose to them,
+    and the search by any threats, trying pairs that one stone stops, costs several
+    times as much to find no win; the checks then reach the few safe pairs in time."""
     team = game.to_move
     for key in pair:
         board.play(key, team)
-    found = their_search if their_search.forced_win(turns) is not None else None
-    if found is None and double_search and double_search.forced_win(double_turns):
-        found = double_search
+    found = double_search if double_search and double_search.forced_win(double_turns) else None
+    if found is None and their_search.forced_win(turns) is not None:
+        found = their_search
     for key in reversed(pair):
         board.undo(key)
     allowance = their_search.allowance
