@@ -549,3 +549,18 @@ def test_hard_finds_the_safe_pair_among_many_that_lose_to_double_threats():
     doubles = ThreatSearch(board, 1, Allowance.for_seconds(board, 60), loose_tried=0)
     assert doubles.forced_win(6) is None, [str(move) for move in turn]
     assert ThreatSearch(board, 1, Allowance.for_seconds(board, 60)).forced_win(4) is None
+
+
+def test_hard_leaves_no_seven_turn_win_by_double_threats_after_its_first_pair():
+    """After opening H12 L7 K11 J9 I7 and Cloudict's K10 L10, Black's L9 M10 left White
+    a win in seven turns, each a four that both of Black's stones must stop: the checks
+    after the first looks reach a turn further by double threats than by any threats."""
+    game = new_game("connect6")
+    for point in ["H12", "L7", "K11", "J9", "I7", "K10", "L10"]:
+        game.play(point)
+    turn = choose_turn(game, "hard", seed=0, positions=19_000)
+    for move in turn:
+        game.play(move)
+    board = LineBoard.from_game(game)
+    doubles = ThreatSearch(board, 1, Allowance.for_seconds(board, 60), loose_tried=0)
+    assert doubles.forced_win(7) is None, [str(move) for move in turn]

@@ -137,7 +137,10 @@ ZONE_TURNS = 4  # how deep that search looks: deeper costs more than the checks 
 # the other team's stones: few answers each, so such wins are found five to eight turns
 # deep, where the other team's threat wins begin.
 DOUBLE_THREAT_SHARE = 0.1
-DOUBLE_THREAT_LEAD = 2  # turns the check by double threats looks past the one by any threats
+# Turns the check by double threats looks past the one by any threats: moving second,
+# hard met wins of seven turns by a four two stones must stop each turn, that a check
+# five turns deep passed, from its first pair on.
+DOUBLE_THREAT_LEAD = 3
 SHORT_WIN_TURNS = 3  # own wins by any threats looked for before the double threats
 MIXED_SHARE = 0.1  # of the time, for each side's wins by a threat and a closing together
 MIXED_LOSS = 2 * RACE_WORTH  # a pair that leaves such a win: lost a turn later
