@@ -137,7 +137,10 @@ ZONE_TURNS = 4  # how deep that search looks: deeper costs more than the checks 
 # the other team's stones: few answers each, so such wins are found five to eight turns
 # deep, where the other team's threat wins begin.
 DOUBLE_THREAT_SHARE = 0.1
-DOUBLE_THREAT_LEAD = 2  # turns the check by double threats looks past the one by any threats
+# Turns the check by double threats looks past the one by any threats: moving second,
+# hard met wins of seven turns by a four two stones must stop each turn, that a check
+# five turns deep passed, from its first pair on.
+DOUBLE_THREAT_LEAD = 3
 SHORT_WIN_TURNS = 3  # own wins by any threats looked for before the double threats
 MIXED_SHARE = 0.1  # of the time, for each side's wins by a threat and a closing together
 MIXED_LOSS = 2 * RACE_WORTH  # a pair that leaves such a win: lost a turn later
@@ -765,17 +768,21 @@ def _leaves_a_win(
     double_search: ThreatSearch | None = None,
     double_turns: int = 0,
 ) -> int | None:
-    """The turns of the other team's win after ``pair``, 0 when it has none: by threats
-    within ``turns`` turns, found by ``their_search``, or by double threats within
-    ``double_turns``, found by ``double_search`` (each keeps what it solved for the
-    next, deeper look), or, in Game of 6, by coloring its sixth cell at once (1);
-    ``None`` if time ran out."""
+    """The turns of the other team's win after ``pair``, 0 when it has none: by double
+    threats within ``double_turns``, found by ``double_search``, or by threats within
+    ``turns`` turns, found by ``their_search`` (each keeps what it solved for the next,
+    deeper look), or, in Game of 6, by coloring its sixth cell at once (1); ``None`` if
+    time ran out.
+
+    The double threats go first: against a side that attacks, most pairs lose to them,
+    and the search by any threats, trying pairs that one stone stops, costs several
+    times as much to find no win; the checks then reach the few safe pairs in time."""
     team = game.to_move
     for key in pair:
         board.play(key, team)
-    found = their_search if their_search.forced_win(turns) is not None else None
-    if found is None and double_search and double_search.forced_win(double_turns):
-        found = double_search
+    found = double_search if double_search and double_search.forced_win(double_turns) else None
+    if found is None and their_search.forced_win(turns) is not None:
+        found = their_search
     for key in reversed(pair):
         board.undo(key)
     allowance = their_search.allowance
