@@ -56,6 +56,9 @@ ROOT_REPLIES = 2  # the ply of the other team's answers to the root's moves
 MOVES_PER_CELL = 2  # second-round moves ranked to one cell before those to other cells
 SECOND_ROUND_SCAN = 40  # second-round moves looked at one ply deep to choose the root's
 THREAT_MOVES = 6  # threats tried in each position past the depth
+# The other team's pieces free to lift, at most, for the moves that leave it none to be
+# looked for among all of the moves.
+FEW_FREE_PIECES = 3
 MAX_DEPTH = 64  # deeper than any time allows
 WIDENING = 3 / 2  # each widening search looks at this many times the moves of the last
 # A leaf's captures, in the second round: the side to move takes its best one next, so it
@@ -259,7 +262,32 @@ class SixSearch:
         if theirs:
             blocks = [move for move in legal if move.to in theirs]
             legal = blocks or legal
-        return self._ranked(legal, team, width)
+        ranked = self._ranked(legal, team, width)
+        traps = self._traps(team, legal)
+        return traps + [move for move in ranked if move not in traps]
+
+    def _traps(self, team: int, legal: list[Move]) -> list[Move]:
+        """The moves among ``legal`` after which the other team is held fast (see
+        :meth:`_held_fast`), in the second round, tried only when it has few free pieces.
+
+        Such a move is found by no ranking of the cells: it may be a lift far away that
+        leaves the other team's last free pieces holding the layout together. Each move
+        tried counts as a position searched.
+        """
+        other = 1 - team
+        free, held = self._free_pieces(other, FEW_FREE_PIECES)
+        if free > FEW_FREE_PIECES or not held:
+            return []
+        traps = []
+        for move in legal:
+            self.nodes += 1
+            self._play(move, team)
+            try:
+                if self.game.result is None and self._held_fast(other):
+                    traps.append(move)
+            finally:
+                self._take_back()
+        return traps
 
     def _winning_moves(self, team: int, legal: list[Move], enough: int = 0) -> list[Move]:
         """The moves among ``legal`` that complete a shape of ``team``, to move (with
@@ -507,7 +535,7 @@ class SixSearch:
         if capture >= WIN:
             return THREAT_WIN - ply - 1
         theirs = shapes.winning_cells(1 - team)
-        if len(theirs) >= 2:
+        if len(theirs) >= 2 or self._held_fast(team):
             return ply - THREAT_WIN
         if not theirs and self._placing() and shapes.double_threat_cells(team):
             return THREAT_WIN - ply - 2  # the other team can place only one piece
@@ -516,6 +544,43 @@ class SixSearch:
         if theirs:
             return worth  # the side to move must block: its captures wait
         return worth + self._captures_worth(team, capture)
+
+    def _held_fast(self, team: int) -> bool:
+        """Whether ``team``, to move in the second round, can lift no piece but one that
+        alone keeps the other team from a shape: whatever it lifts, the other team
+        completes that shape next, and the lifted piece may not go back."""
+        free, held = self._free_pieces(team, 0)
+        return not free and held > 0
+
+    def _free_pieces(self, team: int, enough: int) -> tuple[int, int]:
+        """How many pieces ``team`` may lift in the second round without freeing a shape
+        of the other team (counted up to ``enough + 1``), and how many it may lift that
+        would free one; none before its hand is empty.
+
+        Where a lift may split the layout, a piece that splits it counts as free: what it
+        captures may be part of the shape it holds back.
+        """
+        game = self.game
+        if any(game.in_hand(seat) for seat in range(team, game.players, 2)):  # type: ignore[attr-defined]
+            return enough + 1, 0
+        held_back = self.shapes.held_back(team)
+        if not held_back:
+            return enough + 1, 0
+        splitting = game._cut_points().cut_cells  # type: ignore[attr-defined]  # kept with the position
+        may_split = game.rules.split_captures  # type: ignore[attr-defined]
+        free = held = 0
+        for cell, owner in self.shapes.board.items():
+            if owner != team:
+                continue
+            if cell in splitting and not may_split:
+                continue  # it may not be lifted
+            if cell in splitting or cell not in held_back:
+                free += 1
+                if free > enough:
+                    break
+            else:
+                held += 1
+        return free, held
 
     def _captures_worth(self, team: int, mine: int) -> int:
         """What the captures at hand are worth to ``team``, to move, in the second round,
