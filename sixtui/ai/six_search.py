@@ -557,30 +557,26 @@ class SixSearch:
         of the other team (counted up to ``enough + 1``), and how many it may lift that
         would free one; none before its hand is empty.
 
-        Where a lift may split the layout, a piece that splits it counts as free: what it
-        captures may be part of the shape it holds back.
+        Only where a lift may not split the layout: elsewhere every piece may be lifted,
+        and what a split captures may be part of the shape a piece holds back.
         """
         game = self.game
-        if any(game.in_hand(seat) for seat in range(team, game.players, 2)):  # type: ignore[attr-defined]
+        if game.rules.split_captures or any(  # type: ignore[attr-defined]
+            game.in_hand(seat)  # type: ignore[attr-defined]
+            for seat in range(team, game.players, 2)
+        ):
             return enough + 1, 0
         held_back = self.shapes.held_back(team)
         if not held_back:
             return enough + 1, 0
         splitting = game._cut_points().cut_cells  # type: ignore[attr-defined]  # kept with the position
-        may_split = game.rules.split_captures  # type: ignore[attr-defined]
-        free = held = 0
+        free = 0
         for cell, owner in self.shapes.board.items():
-            if owner != team:
-                continue
-            if cell in splitting and not may_split:
-                continue  # it may not be lifted
-            if cell in splitting or cell not in held_back:
+            if owner == team and cell not in splitting and cell not in held_back:
                 free += 1
                 if free > enough:
                     break
-            else:
-                held += 1
-        return free, held
+        return free, len(held_back - splitting)  # a team that can lift nothing passes
 
     def _captures_worth(self, team: int, mine: int) -> int:
         """What the captures at hand are worth to ``team``, to move, in the second round,
