@@ -14,7 +14,9 @@ in step with every move tried:
 * otherwise the moves are ranked by what they do to the shapes through their cells,
   cells that make a double threat (for either team) first, and in the second round
   by what their lifts capture (read from the layout's cut points), and the best
-  ``width`` are searched.
+  ``width`` are searched; where a lift may not split the layout and the other team
+  has few pieces it may lift without freeing a shape, the moves that leave it none
+  come first.
 
 Where the depth runs out, the position is searched on along threats only
 (``threat_plies`` of them): the side to move makes a winning cell, the other must
@@ -22,7 +24,8 @@ fill it, until one side has a double threat or no threat is left. A leaf is wort
 its shapes (:meth:`ShapeBoard.worth`) and, in the second round, its pieces and the
 captures at hand; a winning cell of the side to move, a capture that leaves the other
 team too few pieces, or a double threat it can make while the other team has none, is
-almost a win; two winning cells of the other team almost a loss.
+almost a win; two winning cells of the other team almost a loss, and so is every piece
+the side to move may lift being all that keeps the other team from a shape (held fast).
 
 >>> import time
 >>> from sixtui.rules import new_game
