@@ -49,6 +49,7 @@ from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import Game, Move
 from sixtui.rules.hexes import Hex, pack, unpack
 from sixtui.rules.six_ending import TOO_FEW
+from sixtui.rules.six_lifting import _holds_nothing_together
 
 WIN = 1_000_000
 THREAT_WIN = WIN // 2  # a leaf the side to move wins within a turn or two, as the shapes tell
@@ -557,8 +558,8 @@ class SixSearch:
 
     def _free_pieces(self, team: int, enough: int) -> tuple[int, int]:
         """How many pieces ``team`` may lift in the second round without freeing a shape
-        of the other team (counted up to ``enough + 1``), and how many it may lift that
-        would free one; none before its hand is empty.
+        of the other team (counted up to ``enough + 1``, the second count then 0), and how
+        many it may lift that would free one; none before its hand is empty.
 
         Only where a lift may not split the layout: elsewhere every piece may be lifted,
         and what a split captures may be part of the shape a piece holds back.
@@ -569,16 +570,25 @@ class SixSearch:
             for seat in range(team, game.players, 2)
         ):
             return enough + 1, 0
+        board = self.shapes.board
         held_back = self.shapes.held_back(team)
         if not held_back:
             return enough + 1, 0
-        splitting = game._cut_points().cut_cells  # type: ignore[attr-defined]  # kept with the position
         free = 0
-        for cell, owner in self.shapes.board.items():
-            if owner == team and cell not in splitting and cell not in held_back:
+        doubtful = []
+        for cell, owner in board.items():
+            if owner != team or cell in held_back:
+                continue
+            # Most pieces split nothing by their neighbours alone: the layout's cut points,
+            # a pass over every piece, only for the others.
+            if _holds_nothing_together(board, cell):
                 free += 1
                 if free > enough:
-                    break
+                    return free, 0
+            else:
+                doubtful.append(cell)
+        splitting = game._cut_points().cut_cells  # type: ignore[attr-defined]  # kept with the position
+        free += sum(cell not in splitting for cell in doubtful)
         return free, len(held_back - splitting)  # a team that can lift nothing passes
 
     def _captures_worth(self, team: int, mine: int) -> int:
