@@ -406,3 +406,73 @@ def test_a_capture_that_wins_is_seen_past_a_shape_threat(level):
         assert not lets_the_other_team_win(game, move), f"{level} played {move}"
     game.play(careless)
     assert SixSearch(game, math.inf).evaluate(game.team(game.to_move)) >= THREAT_WIN // 2
+
+
+@pytest.mark.parametrize("ruleset", ["steffen", "romanian"])
+def test_pieces_held_back_kept_move_by_move_are_those_whose_lift_frees_a_shape(ruleset):
+    centre_rule = new_game("six", ruleset=ruleset).rules.centre_may_be_opponent
+    checked = 0
+    for game in clumped_positions({"ruleset": ruleset}, games=6, seed=15, first_round_only=False):
+        board = {pack(cell): owner for cell, owner in game.layout().items()}
+        shapes = ShapeBoard({}, centre_rule)
+        for cell, owner in board.items():
+            shapes.place(cell, owner)
+        for cell in list(board)[::3]:  # lifted and put back: the counts must come back too
+            shapes.place(cell, shapes.remove(cell))
+        for team in (0, 1):
+            held = set()
+            for cell in [cell for cell, owner in board.items() if owner == team]:
+                del board[cell]
+                if cell in completing_cells(board, 1 - team, centre_rule):
+                    held.add(cell)
+                board[cell] = team
+            assert shapes.held_back(team) == held
+            checked += bool(held)
+    assert checked >= 10
+
+
+# A Romanian game from the benchmark's opening 9020, normal (black) against hard, up to
+# hard's move: after 1,0>-1,3 there, black's 0,-1>-3,4 leaves each piece red may lift the
+# last one keeping black from a triangle, and black won so.
+HELD_FAST = (
+    "0,-1 1,-2 -1,0 2,-2 -2,1 3,-3 2,-3 3,-2 4,-2 1,-1 4,-4 3,-1 2,-1 3,-4 3,0 -3,2 3,-5 "
+    "-4,2 -2,2 -5,3 -4,3 -5,2 -2,0 -2,-1 -6,2 -5,1 -3,1 -1,-2 -2,3 -1,-1 -2,-2 -5,0 -5,-1 "
+    "0,-3 1,-4 -2,4 -4,1 0,1 4,0 5,0 -2,0>-5,4 1,-2>4,1 -4,3>4,-5 3,-3>4,-3 1,-4>2,-5 "
+    "3,-2>1,-5 2,-1>4,-6 -4,2>1,-3 -2,-2>-1,-3 1,-1>0,-2 1,0>4,-7 4,1>3,-6 4,-7>1,-2 "
+    "0,-3>1,1 4,-6>2,0 3,-6>1,0 2,-3>-1,1 1,-3>3,-2 -2,1>2,-1 3,-2>1,2 2,0>0,2 0,0>1,3 "
+    "4,-5>1,4 1,1>-2,-2 -5,4>-2,0 -1,-2>-5,4 1,-2>-5,5 5,0>1,-2 4,0>0,0 -2,4>-2,1 "
+    "3,0>-3,3 1,-5>-4,4 -3,1>-1,2"
+)
+
+
+def held_fast_game():
+    game = new_game("six", ruleset="romanian")
+    for move in HELD_FAST.split():
+        game.play(move)
+    return game
+
+
+def test_hard_leaves_no_piece_it_may_lift_the_last_one_holding_back_a_shape():
+    game = held_fast_game()
+    careless = game.parse_move("1,0>-1,3")
+    trap = "0,-1>-3,4"
+    game.play(careless)
+    assert forces_a_win(game, game.parse_move(trap))
+    assert SixSearch(game, math.inf).evaluate(0) < THREAT_WIN // 2  # no shape threat shows it
+    game.undo()
+    for seed in range(2):
+        # As many positions as hard searches in the benchmark's games, where it played so.
+        move = counted_turn(game, "hard", seed, positions=16_000)[0]
+        game.play(move)
+        if trap in {str(reply) for reply in game.legal_moves()}:
+            assert not forces_a_win(game, game.parse_move(trap)), f"hard played {move}"
+        game.undo()
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_move_that_leaves_every_lift_freeing_a_shape_is_played(level):
+    game = held_fast_game()
+    game.play("1,0>-1,3")
+    for seed in range(2):
+        move = chosen(game, level, seed)
+        assert forces_a_win(game, move), f"{level} played {move}"

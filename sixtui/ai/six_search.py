@@ -14,7 +14,9 @@ in step with every move tried:
 * otherwise the moves are ranked by what they do to the shapes through their cells,
   cells that make a double threat (for either team) first, and in the second round
   by what their lifts capture (read from the layout's cut points), and the best
-  ``width`` are searched.
+  ``width`` are searched; where a lift may not split the layout and the other team
+  has few pieces it may lift without freeing a shape, the moves that leave it none
+  come first.
 
 Where the depth runs out, the position is searched on along threats only
 (``threat_plies`` of them): the side to move makes a winning cell, the other must
@@ -22,7 +24,8 @@ fill it, until one side has a double threat or no threat is left. A leaf is wort
 its shapes (:meth:`ShapeBoard.worth`) and, in the second round, its pieces and the
 captures at hand; a winning cell of the side to move, a capture that leaves the other
 team too few pieces, or a double threat it can make while the other team has none, is
-almost a win; two winning cells of the other team almost a loss.
+almost a win; two winning cells of the other team almost a loss, and so is every piece
+the side to move may lift being all that keeps the other team from a shape (held fast).
 
 >>> import time
 >>> from sixtui.rules import new_game
@@ -46,6 +49,7 @@ from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import Game, Move
 from sixtui.rules.hexes import Hex, pack, unpack
 from sixtui.rules.six_ending import TOO_FEW
+from sixtui.rules.six_lifting import _holds_nothing_together
 
 WIN = 1_000_000
 THREAT_WIN = WIN // 2  # a leaf the side to move wins within a turn or two, as the shapes tell
@@ -56,6 +60,9 @@ ROOT_REPLIES = 2  # the ply of the other team's answers to the root's moves
 MOVES_PER_CELL = 2  # second-round moves ranked to one cell before those to other cells
 SECOND_ROUND_SCAN = 40  # second-round moves looked at one ply deep to choose the root's
 THREAT_MOVES = 6  # threats tried in each position past the depth
+# The other team's pieces free to lift, at most, for the moves that leave it none to be
+# looked for among all of the moves.
+FEW_FREE_PIECES = 3
 MAX_DEPTH = 64  # deeper than any time allows
 WIDENING = 3 / 2  # each widening search looks at this many times the moves of the last
 # A leaf's captures, in the second round: the side to move takes its best one next, so it
@@ -259,7 +266,32 @@ class SixSearch:
         if theirs:
             blocks = [move for move in legal if move.to in theirs]
             legal = blocks or legal
-        return self._ranked(legal, team, width)
+        ranked = self._ranked(legal, team, width)
+        traps = self._traps(team, legal)
+        return traps + [move for move in ranked if move not in traps]
+
+    def _traps(self, team: int, legal: list[Move]) -> list[Move]:
+        """The moves among ``legal`` after which the other team is held fast (see
+        :meth:`_held_fast`), in the second round, tried only when it has few free pieces.
+
+        Such a move is found by no ranking of the cells: it may be a lift far away that
+        leaves the other team's last free pieces holding the layout together. Each move
+        tried counts as a position searched.
+        """
+        other = 1 - team
+        free, held = self._free_pieces(other, FEW_FREE_PIECES)
+        if free > FEW_FREE_PIECES or not held:
+            return []
+        traps = []
+        for move in legal:
+            self.nodes += 1
+            self._play(move, team)
+            try:
+                if self.game.result is None and self._held_fast(other):
+                    traps.append(move)
+            finally:
+                self._take_back()
+        return traps
 
     def _winning_moves(self, team: int, legal: list[Move], enough: int = 0) -> list[Move]:
         """The moves among ``legal`` that complete a shape of ``team``, to move (with
@@ -507,7 +539,7 @@ class SixSearch:
         if capture >= WIN:
             return THREAT_WIN - ply - 1
         theirs = shapes.winning_cells(1 - team)
-        if len(theirs) >= 2:
+        if len(theirs) >= 2 or self._held_fast(team):
             return ply - THREAT_WIN
         if not theirs and self._placing() and shapes.double_threat_cells(team):
             return THREAT_WIN - ply - 2  # the other team can place only one piece
@@ -516,6 +548,48 @@ class SixSearch:
         if theirs:
             return worth  # the side to move must block: its captures wait
         return worth + self._captures_worth(team, capture)
+
+    def _held_fast(self, team: int) -> bool:
+        """Whether ``team``, to move in the second round, can lift no piece but one that
+        alone keeps the other team from a shape: whatever it lifts, the other team
+        completes that shape next, and the lifted piece may not go back."""
+        free, held = self._free_pieces(team, 0)
+        return not free and held > 0
+
+    def _free_pieces(self, team: int, enough: int) -> tuple[int, int]:
+        """How many pieces ``team`` may lift in the second round without freeing a shape
+        of the other team (counted up to ``enough + 1``, the second count then 0), and how
+        many it may lift that would free one; none before its hand is empty.
+
+        Only where a lift may not split the layout: elsewhere every piece may be lifted,
+        and what a split captures may be part of the shape a piece holds back.
+        """
+        game = self.game
+        if game.rules.split_captures or any(  # type: ignore[attr-defined]
+            game.in_hand(seat)  # type: ignore[attr-defined]
+            for seat in range(team, game.players, 2)
+        ):
+            return enough + 1, 0
+        board = self.shapes.board
+        held_back = self.shapes.held_back(team)
+        if not held_back:
+            return enough + 1, 0
+        free = 0
+        doubtful = []
+        for cell, owner in board.items():
+            if owner != team or cell in held_back:
+                continue
+            # Most pieces split nothing by their neighbours alone: the layout's cut points,
+            # a pass over every piece, only for the others.
+            if _holds_nothing_together(board, cell):
+                free += 1
+                if free > enough:
+                    return free, 0
+            else:
+                doubtful.append(cell)
+        splitting = game._cut_points().cut_cells  # type: ignore[attr-defined]  # kept with the position
+        free += sum(cell not in splitting for cell in doubtful)
+        return free, len(held_back - splitting)  # a team that can lift nothing passes
 
     def _captures_worth(self, team: int, mine: int) -> int:
         """What the captures at hand are worth to ``team``, to move, in the second round,

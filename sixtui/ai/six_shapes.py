@@ -124,6 +124,21 @@ _LIFTED_HOLDER = tuple(
     for team in (0, 1)
 )
 
+# For each count of a place: the team whose one piece there is all that keeps the other
+# team, with the rest of the place, from a shape; -1 for none.
+_HOLDING = tuple(
+    0
+    if count >> 4 == SHAPE_SIZE - 1 and count & 15 == 1
+    else 1
+    if count & 15 == SHAPE_SIZE - 1 and count >> 4 == 1
+    else -1
+    for count in range(_COUNTS)
+)
+_HELD = tuple(holding >= 0 for holding in _HOLDING)
+# For each count a place can have: whether it makes a threat or holds a piece back, the
+# places whose changes are followed.
+_WATCHED = tuple(near or held for near, held in zip(_NEAR, _HELD, strict=False))
+
 _MASK = (1 << 64) - 1
 
 
@@ -180,6 +195,8 @@ class ShapeBoard:
         self._net_worth = 0  # team 0's worth of the places it alone holds, less team 1's
         # The places each team alone holds lacking one or two pieces → pieces held.
         self._near: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        # The places where one piece of each team holds back the other team's five.
+        self._holding: tuple[set[int], set[int]] = (set(), set())
         for cell, team in board.items():
             self.place(cell, team)
 
@@ -222,8 +239,9 @@ class ShapeBoard:
             else:
                 del counts[place]
             net_worth += _NET_WORTH[now] - _NET_WORTH[was]
-            if _NEAR[was] or _NEAR[now]:
+            if _WATCHED[was] or _WATCHED[now]:
                 self._renear(place, _ALONE[was], _ALONE[now])
+                self._rehold(place, was, now)
         self._net_worth += net_worth
         for offset in _CIRCLES_THROUGH:
             place = base + offset
@@ -239,6 +257,8 @@ class ShapeBoard:
                 before = None if before is None or before[0] != middle else before
                 after = None if after is None or after[0] != middle else after
             self._recount(place, before, after)
+            if _HELD[was] or _HELD[now]:
+                self._rehold(place, was, now)
         if spoiling:
             self._count(centred, 1)
 
@@ -264,6 +284,13 @@ class ShapeBoard:
             del self._near[before[0]][place]
         if after is not None and after[1] >= SHAPE_SIZE - 2:
             self._near[after[0]][place] = after[1]
+
+    def _rehold(self, place: int, was: int, now: int) -> None:
+        """The pieces held back through ``place``, its count going from ``was`` to ``now``."""
+        if _HOLDING[was] >= 0:
+            self._holding[_HOLDING[was]].discard(place)
+        if _HOLDING[now] >= 0:
+            self._holding[_HOLDING[now]].add(place)
 
     def _count(self, place: int, sign: int) -> None:
         """Adds (``sign`` 1) or takes away (-1) what ``place`` brings to its team."""
@@ -325,6 +352,19 @@ class ShapeBoard:
             near.get(place) == SHAPE_SIZE - 1 and lifted not in cells_of(place)
             for place in places_through(cell)
         )
+
+    def held_back(self, team: int) -> set[int]:
+        """The cells of ``team``'s pieces each of which is all that keeps the other team
+        from a shape: lifted, it leaves the other team a winning cell it cannot fill again."""
+        board = self.board
+        cells = set()
+        for place in self._holding[team]:
+            # A circle round a piece of ``team`` is spoilt by it where the middle counts.
+            spoiling = place & 7 == _CIRCLE and not self.centre_may_be_opponent
+            if spoiling and board.get(place >> 3) == team:
+                continue
+            cells.update(cell for cell in cells_of(place) if board.get(cell) == team)
+        return cells
 
     def double_threat_cells(self, team: int) -> set[int]:
         """The empty cells where a piece of ``team`` leaves it two winning cells or more,
