@@ -533,19 +533,27 @@ def test_a_new_looks_best_pair_stands_once_checked_as_deep_as_the_choice_before(
     assert _as_safe_as(checks, [found_losing, choice], choice) == choice
 
 
+def after_hards_turn(points: list[str]) -> tuple[list, LineBoard]:
+    """Hard's turn after Connect6 ``points``, at its count of positions a turn in the
+    Cloudict benchmarks, and the board it leaves."""
+    game = new_game("connect6")
+    for point in points:
+        game.play(point)
+    turn = choose_turn(game, "hard", seed=0, positions=19_000)
+    for move in turn:
+        game.play(move)
+    return turn, LineBoard.from_game(game)
+
+
 def test_hard_finds_the_safe_pair_among_many_that_lose_to_double_threats():
     """After opening G9 J10 L10 H8 M8 and Cloudict's J12 L8, Black's J6 I7 and White's
     E11 K5, nearly every pair of Black's leaves White a win by double threats in five or
     six turns; M9 M10 and K9 J11 do not. Hard (at its count of positions a turn in the
     benchmarks) checked eleven pairs before its positions ran out, each check spending most
     of them on threats one stone stops that found no win, and played K9 K11, which loses."""
-    game = new_game("connect6")
-    for point in ["G9", "J10", "L10", "H8", "M8", "J12", "L8", "J6", "I7", "E11", "K5"]:
-        game.play(point)
-    turn = choose_turn(game, "hard", seed=0, positions=19_000)
-    for move in turn:
-        game.play(move)
-    board = LineBoard.from_game(game)
+    turn, board = after_hards_turn(
+        ["G9", "J10", "L10", "H8", "M8", "J12", "L8", "J6", "I7", "E11", "K5"]
+    )
     doubles = ThreatSearch(board, 1, Allowance.for_seconds(board, 60), loose_tried=0)
     assert doubles.forced_win(6) is None, [str(move) for move in turn]
     assert ThreatSearch(board, 1, Allowance.for_seconds(board, 60)).forced_win(4) is None
@@ -555,12 +563,6 @@ def test_hard_leaves_no_seven_turn_win_by_double_threats_after_its_first_pair():
     """After opening H12 L7 K11 J9 I7 and Cloudict's K10 L10, Black's L9 M10 left White
     a win in seven turns, each a four that both of Black's stones must stop: the checks
     after the first looks reach a turn further by double threats than by any threats."""
-    game = new_game("connect6")
-    for point in ["H12", "L7", "K11", "J9", "I7", "K10", "L10"]:
-        game.play(point)
-    turn = choose_turn(game, "hard", seed=0, positions=19_000)
-    for move in turn:
-        game.play(move)
-    board = LineBoard.from_game(game)
+    turn, board = after_hards_turn(["H12", "L7", "K11", "J9", "I7", "K10", "L10"])
     doubles = ThreatSearch(board, 1, Allowance.for_seconds(board, 60), loose_tried=0)
     assert doubles.forced_win(7) is None, [str(move) for move in turn]
