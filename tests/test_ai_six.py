@@ -278,24 +278,26 @@ def completing_cells(board, team, centre_may_be_opponent):
     return found
 
 
-def shapes_kept(board: dict, centre_rule) -> ShapeBoard:
-    """The shapes of ``board`` kept piece by piece, a third of the pieces lifted and put
-    back on the way: the counts must come back too."""
-    shapes = ShapeBoard({}, centre_rule)
-    for cell, owner in board.items():
-        shapes.place(cell, owner)
-    for cell in list(board)[::3]:
-        shapes.place(cell, shapes.remove(cell))
-    return shapes
+def kept_positions(ruleset: str):
+    """Clumped positions of ``ruleset``, each as its board and its shapes kept piece by
+    piece, a third of the pieces lifted and put back on the way (the counts must come
+    back too)."""
+    centre_rule = new_game("six", ruleset=ruleset).rules.centre_may_be_opponent
+    for game in clumped_positions({"ruleset": ruleset}, games=6, seed=15, first_round_only=False):
+        board = {pack(cell): owner for cell, owner in game.layout().items()}
+        shapes = ShapeBoard({}, centre_rule)
+        for cell, owner in board.items():
+            shapes.place(cell, owner)
+        for cell in list(board)[::3]:
+            shapes.place(cell, shapes.remove(cell))
+        yield board, shapes
 
 
 @pytest.mark.parametrize("ruleset", ["steffen", "romanian"])
 def test_shapes_kept_move_by_move_find_every_winning_cell_and_double_threat(ruleset):
     centre_rule = new_game("six", ruleset=ruleset).rules.centre_may_be_opponent
     checked = 0
-    for game in clumped_positions({"ruleset": ruleset}, games=6, seed=15, first_round_only=False):
-        board = {pack(cell): owner for cell, owner in game.layout().items()}
-        shapes = shapes_kept(board, centre_rule)
+    for board, shapes in kept_positions(ruleset):
         for team in (0, 1):
             winning = completing_cells(board, team, centre_rule)
             assert shapes.winning_cells(team) == winning
@@ -419,9 +421,7 @@ def test_a_capture_that_wins_is_seen_past_a_shape_threat(level):
 def test_pieces_held_back_kept_move_by_move_are_those_whose_lift_frees_a_shape(ruleset):
     centre_rule = new_game("six", ruleset=ruleset).rules.centre_may_be_opponent
     checked = 0
-    for game in clumped_positions({"ruleset": ruleset}, games=6, seed=15, first_round_only=False):
-        board = {pack(cell): owner for cell, owner in game.layout().items()}
-        shapes = shapes_kept(board, centre_rule)
+    for board, shapes in kept_positions(ruleset):
         for team in (0, 1):
             held = set()
             for cell in [cell for cell, owner in board.items() if owner == team]:
