@@ -3,12 +3,16 @@
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from textual.filter import ANSIToTruecolor
 
+from sixtui.tui.app import SixtuiApp
 from sixtui.tui.screens.help import HelpScreen
 from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.lines import _changed_span, wrap
 from sixtui.tui.widgets.panel import first_shown
+from support.online_apps import command, in_lobby, online_app
 from support.tui_helpers import hot_seat
+from support.turns import random_position
 
 
 def page_of(lines, room, scrolled_to=None):
@@ -128,13 +132,7 @@ def test_turn_lines_kept_move_by_move_match_lines_written_anew(name, steps):
     ]
 
 
-@pytest.mark.parametrize(
-    ("environment", "named"),
-    [({"TERM": "xterm"}, True), ({"TERM": "xterm-256color", "COLORTERM": "truecolor"}, False)],
-)
-def test_a_16_color_terminal_gets_the_boards_named_colors_as_they_are(
-    monkeypatch, environment, named
-):
+def test_a_16_color_terminal_gets_the_boards_named_colors_as_they_are(monkeypatch):
     from rich.color import ColorType
     from rich.segment import Segment
     from rich.style import Style
@@ -143,14 +141,102 @@ def test_a_16_color_terminal_gets_the_boards_named_colors_as_they_are(
     from sixtui.tui.app import SixtuiApp
 
     monkeypatch.delenv("COLORTERM", raising=False)
-    for name, value in environment.items():
-        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("TERM", "xterm")
     app = SixtuiApp()
     board = [Segment("·", Style.parse("black on yellow"))]
     for line_filter in app.get_line_filters():
         board = line_filter.apply(board, Color(0, 0, 0))
-    kind = board[0].style.bgcolor.type
-    assert (kind == ColorType.STANDARD) is named  # else Textual's RGB for its yellow
+    assert board[0].style.bgcolor.type == ColorType.STANDARD  # not Textual's RGB yellow
+
+
+class ChangesNoted(ANSIToTruecolor):
+    """Textual's filter from named colors to RGB, noting each style it changes."""
+
+    def __init__(self, app):
+        super().__init__(app.ansi_theme_dark)
+        self.changed = set()
+
+    def apply(self, segments, background):
+        filtered = super().apply(segments, background)
+        for before, after in zip(segments, filtered, strict=True):
+            if before.style != after.style:
+                self.changed.add(str(before.style))
+        return filtered
+
+
+async def screens_under_the_filter(monkeypatch, app, show):
+    """Runs ``app`` through ``show(pilot)`` with Textual's filter back on every line, and
+    returns the styles it changed."""
+    assert not any(isinstance(each, ANSIToTruecolor) for each in app.get_line_filters())
+    noted = ChangesNoted(app)
+    monkeypatch.setattr(app, "get_line_filters", lambda: [noted])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await show(pilot)
+        await pilot.pause()
+    return noted.changed
+
+
+@pytest.mark.parametrize(
+    ("game", "turns"), [("connect6", 40), ("gameof6", 70), ("six", 12), ("six", 45)]
+)
+async def test_a_full_color_game_screen_draws_in_rgb_alone(monkeypatch, game, turns):
+    """sixtui leaves out Textual's filter from named colors to RGB (it copies every line
+    it is given): on a full-color terminal it would change nothing."""
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setenv("COLORTERM", "truecolor")
+    moves = random_position(game, {}, 7, turns).history
+    app = hot_seat(game)
+
+    async def show(pilot):
+        for move in moves:
+            await app.screen.session.play(move)
+        await pilot.pause()
+        await pilot.press("m", "up", "left", "enter")
+
+    assert await screens_under_the_filter(monkeypatch, app, show) == set()
+
+
+@pytest.mark.parametrize("named", [False, True])
+async def test_the_rules_text_alone_keeps_textuals_filter_from_named_colors(monkeypatch, named):
+    """Rich draws the rules' Markdown in named colors: to RGB on a full-color terminal,
+    as they are on a 16-color one."""
+    from textual.widgets import Footer
+
+    from sixtui.tui.screens.help import RulesText
+
+    monkeypatch.setenv("TERM", "xterm" if named else "xterm-256color")
+    monkeypatch.setenv("COLORTERM", "" if named else "truecolor")
+    app = hot_seat("connect6")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        converting = [
+            isinstance(each, ANSIToTruecolor) and each.enabled
+            for each in app.screen.query_one(RulesText).get_line_filters()
+        ]
+        assert any(converting) is not named
+        footer = app.screen.query_one(Footer)
+        assert not any(isinstance(each, ANSIToTruecolor) for each in footer.get_line_filters())
+
+
+async def test_the_full_color_home_and_lobby_draw_in_rgb_alone(monkeypatch, hub):
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setenv("COLORTERM", "truecolor")
+    app = online_app(hub, "ada")
+
+    async def show(pilot):
+        await in_lobby(pilot)
+        await command(pilot, "say [bold red]hello[/] \x1b[31m")
+        await command(pilot, "no such command")
+        await command(pilot, "help pair")
+        await pilot.press("escape", "question_mark")
+
+    try:
+        assert await screens_under_the_filter(monkeypatch, app, show) == set()
+    finally:
+        await app.online.close()
+    home = SixtuiApp()
+    assert await screens_under_the_filter(monkeypatch, home, lambda pilot: pilot.pause()) == set()
 
 
 async def test_a_board_keeps_the_strips_of_lines_it_may_draw_again_not_of_every_turn():

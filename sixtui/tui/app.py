@@ -3,14 +3,14 @@ a guard against terminals too small to show a board."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from rich.console import Console
 from textual import events, on
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.filter import ANSIToTruecolor, Monochrome, NoColor
+from textual.filter import ANSIToTruecolor, LineFilter, Monochrome, NoColor
 from textual.screen import Screen
 
 from sixtui.ai.worker import Thinker
@@ -123,6 +123,18 @@ class SixtuiApp(App[None]):
             for line_filter in line_filters(self):
                 if isinstance(line_filter, ANSIToTruecolor):
                     line_filter.enabled = False
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's line filters but the one from named colors to RGB.
+
+        sixtui draws in RGB on a full-color terminal and in the terminal's own named
+        colors on a 16-color one, so that filter would change nothing: it would only copy
+        each line every widget draws, and keep the copy beside it, for every player."""
+        return [
+            line_filter
+            for line_filter in super().get_line_filters()
+            if not isinstance(line_filter, ANSIToTruecolor)
+        ]
 
     def get_css_variables(self) -> dict[str, str]:
         """Textual's CSS variables for the theme, worked out once per theme in the process

@@ -7,13 +7,16 @@ line, so opening help costs a session next to nothing after the first time.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from functools import lru_cache
 from importlib.resources import files
 from typing import ClassVar
 
 from rich.console import Console
 from rich.markdown import Markdown
+from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.filter import LineFilter
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
@@ -88,6 +91,12 @@ class RulesText(ScrollView, can_focus=True):
     """The laid-out help text in a scrolling view."""
 
     DEFAULT_CSS = "RulesText { overflow-y: scroll; }"
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's own filters, the one from named colors to RGB among them, which
+        :class:`~sixtui.tui.app.SixtuiApp` leaves out elsewhere: Rich draws Markdown's
+        code and headings in named colors."""
+        return App.get_line_filters(self.app)
 
     def on_resize(self) -> None:
         strips, _ = laid_out(self._text_width())
