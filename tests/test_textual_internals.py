@@ -13,6 +13,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.app import App
+from textual.cache import FIFOCache
 from textual.constants import ESCAPE_DELAY
 from textual.css.stylesheet import Stylesheet
 from textual.filter import NoColor
@@ -29,6 +30,7 @@ from sixtui.tui.textual_internals import (
     keep_strips_acyclic,
     line_filters,
     release_parser,
+    share_empty_strip_caches,
 )
 
 
@@ -177,6 +179,7 @@ texts = st.lists(st.text(alphabet="ab界 ", min_size=1, max_size=6), min_size=1,
 )
 def test_strips_crop_and_divide_as_textual_does(texts, start, length, cuts):
     keep_strips_acyclic()
+    share_empty_strip_caches()
 
     def strip() -> Strip:
         return Strip([Segment(text, Style(italic=True)) for text in texts])
@@ -189,3 +192,44 @@ def test_strips_crop_and_divide_as_textual_does(texts, start, length, cuts):
     assert [part.text for part in strip().divide(ordered)] == [
         part.text for part in textual_internals._divide(strip(), ordered)
     ]
+
+
+STRIP_CACHES = (
+    "_divide_cache",
+    "_crop_cache",
+    "_style_cache",
+    "_filter_cache",
+    "_line_length_cache",
+    "_crop_extend_cache",
+    "_offsets_cache",
+)
+
+
+def test_strips_share_one_empty_dict_among_their_caches_till_they_keep_something():
+    share_empty_strip_caches()  # as sixtui.tui.app does on import
+    why = "to leave a strip's empty caches without a dict each"
+    strips = [Strip([Segment(text, Style(bold=True))]) for text in ("abc", "de")]
+    dicts = {id(getattr(strip, name)._cache) for strip in strips for name in STRIP_CACHES}
+    assert len(dicts) == 1, changed("the caches Strip makes (textual.strip.FIFOCache)", why)
+    first = strips[0]
+    assert first.crop(1, 2) is first.crop(1, 2)  # the crop cache keeps, in a dict of its own
+    assert first._crop_cache.hits == 1
+    assert len(strips[1]._crop_cache) == 0, "a value kept in one cache went to every strip's"
+    first._crop_cache.clear()
+    assert len(first._crop_cache) == 0 and first.crop(1, 2).text == "b"
+
+
+def test_textuals_strip_caches_write_only_through_set():
+    """A method of FIFOCache that writes to its dict other than ``set`` would fail on the
+    shared empty one: each is known to read only, or to be replaced."""
+    known = {
+        "__init__", "__bool__", "__len__", "__repr__", "clear", "keys",
+        "set", "__setitem__", "get", "__getitem__", "__contains__",
+    }  # fmt: skip
+    methods = {name for name, value in vars(FIFOCache).items() if callable(value)}
+    assert methods == known, changed(
+        "FIFOCache's methods", "to share one empty dict among a strip's caches"
+    )
+    assert FIFOCache.__slots__ == ["_maxsize", "_cache", "hits", "misses"], changed(
+        "FIFOCache's attributes", "to share one empty dict among a strip's caches"
+    )

@@ -253,3 +253,15 @@ async def test_a_board_keeps_the_strips_of_lines_it_may_draw_again_not_of_every_
         assert len(board._strips) <= kept
         # Every line now shown is among those kept: a repaint makes none anew.
         assert all(line in board._strips for line in board._drawn)
+
+
+async def test_a_board_keeps_each_of_its_alike_runs_once():
+    app = hot_seat("gameof6")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for move in random_position("gameof6", {}, 5, 60).history:
+            await app.screen.session.play(move)
+        await pilot.press("up", "left", "enter")
+        await pilot.pause()
+        drawn = app.screen.query_one("#board")._drawn
+        runs = [run for line in drawn for run in line if run[1] not in ("pad", "label")]
+        assert len({id(run) for run in runs}) == len(set(runs)) < len(runs) / 10

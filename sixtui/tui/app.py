@@ -28,10 +28,17 @@ from sixtui.tui.screens.lobby import LobbyScreen
 from sixtui.tui.screens.naming import NameScreen
 from sixtui.tui.screens.replay import ReplayScreen
 from sixtui.tui.stylesheet import SharedStylesheet
-from sixtui.tui.textual_internals import disable_tooltips, keep_strips_acyclic, line_filters
+from sixtui.tui.textual_internals import (
+    disable_tooltips,
+    keep_strips_acyclic,
+    line_filters,
+    share_empty_strip_caches,
+)
 
-# Every app of the process draws with strips that the garbage collector need not free.
+# Every app of the process draws with strips that the garbage collector need not free,
+# and whose empty caches take no room.
 keep_strips_acyclic()
+share_empty_strip_caches()
 
 # Each theme's CSS variables, by the theme's name: sixtui registers no themes of its own.
 _THEME_VARIABLES: dict[str, dict[str, str]] = {}

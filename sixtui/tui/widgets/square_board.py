@@ -162,7 +162,17 @@ class _Marks:
             names += "+win"
         if square == self.cursor:
             names += "+cursor"
-        return [(glyph, names), gap]
+        return [_shared((glyph, names)), _shared(gap)]
+
+
+# Every run a board has drawn, each kept once: a board's rows keep hundreds of runs,
+# nearly all alike, and there are a few dozen different ones in all.
+_RUNS: dict[tuple[str, str], tuple[str, str]] = {}
+
+
+def _shared(run: tuple[str, str]) -> tuple[str, str]:
+    """``run``, or the one equal to it made before."""
+    return _RUNS.setdefault(run, run)
 
 
 def _window(first: int, shown: int, total: int, keep: int) -> int:
