@@ -204,19 +204,32 @@ class LobbyScreen(FocusScreen[None]):
         self._hidden = False
         if self._ticking is not None:
             self._ticking.resume()
+        if self._stale:
+            self._draw()
         if self._at_table:
             self._at_table = False
             self.say("")  # what was said as the table opened is old news now
             await self.session.returned()
-        if self._stale:
-            self._draw()
 
     def on_screen_suspend(self) -> None:
         self._hidden = self._out_of_sight()
         if self._ticking is not None:
             self._ticking.pause()
-        if self._hidden and self._drawing is not None:  # drawn on the player's return
-            self._draw_if_seen()
+        if self._hidden:
+            self._let_go()
+
+    def _let_go(self) -> None:
+        """Out of sight, the lobby keeps none of what it showed: everyone connected, the
+        chat, and the lines drawn of them, which a player at a table may not come back
+        to for long, and which grow with the number of players. It is drawn anew, from
+        the session's copy of the lobby, on the player's return."""
+        if self._drawing is not None:
+            self._drawing.stop()
+            self._drawing = None
+        self._stale = True
+        self.set_reactive(LobbyScreen.view, LobbyView(me=""))  # as before the first drawing
+        for shown in (self.pools, self.here, self.query_one(ChatLog)):
+            shown.forget()
 
     def _out_of_sight(self) -> bool:
         """Whether a screen that is not a dialog covers the lobby: a table, a page, the

@@ -83,6 +83,12 @@ class LineWidget(Widget):
         if changed:
             self.refresh(*changed)
 
+    def forget(self) -> None:
+        """Lets go of the lines drawn and their strips, for a widget out of sight: the
+        next :meth:`sync` draws them anew, whole."""
+        self._drawn = []
+        self._strips.clear()
+
     def _keep_shown(self, lines: list[Line]) -> None:
         """The strips of the lines shown are the last the cache lets go of, however long
         ago they were drawn: a repaint of the whole widget (after a dialog, a layout)

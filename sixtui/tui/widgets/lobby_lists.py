@@ -166,6 +166,11 @@ class PickList(LobbyLines, can_focus=True):
     def _keys(self) -> list[str]:
         return [key for key, _ in self.rows if key is not None]
 
+    def forget(self) -> None:
+        """Lets go of the rows too; the current one stays current once they are back."""
+        super().forget()
+        self.rows = []
+
     def action_move(self, step: int) -> None:
         keys = self._keys()
         if not keys:
@@ -357,6 +362,10 @@ class ChatLog(LobbyLines):
     def show(self, view: LobbyView) -> None:
         self.said = [(line.name, line.text) for line in view.chat]
         self.sync()
+
+    def forget(self) -> None:
+        super().forget()
+        self.said = ()
 
     def _lines(self, width: int, height: int) -> list[Line]:
         lines: list[Line] = []
