@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any, cast
+from weakref import WeakValueDictionary
 
 from sixtui.server import challenges, chat, pairing
 from sixtui.server.challenges import ChallengeRecord
@@ -91,14 +92,16 @@ class Presence:
 
     @classmethod
     def from_map(cls, value: dict[str, Any]) -> Presence:
+        """The entry ``value`` holds, the same object for every session of the process
+        that reads an equal one."""
         try:
             doing = str(value["doing"])
             if doing not in BUSIEST_FIRST:
                 raise ValueError(doing)
-            return cls(
+            fields = (
                 str(value["name"]),
                 str(value["identity"]),
-                cast(Doing, doing),
+                doing,
                 str(value["what"]),
                 _text_or_none(value["pool"]),
                 _text_or_none(value["table"]),
@@ -106,6 +109,17 @@ class Presence:
             )
         except (KeyError, TypeError, ValueError) as why:
             raise BadNews(f"not a person in the lobby: {why}") from None
+        presence = _PRESENCES.get(fields)
+        if presence is None:
+            presence = _PRESENCES[fields] = cls(*fields)  # type: ignore[arg-type]
+        return presence
+
+
+# Every session keeps a copy of the lobby, so each entry and each game in progress would
+# be held once a session, a few hundred times over: equal ones are shared, for as long
+# as a session keeps them.
+_PRESENCES: WeakValueDictionary[tuple[str | None, ...], Presence] = WeakValueDictionary()
+_TABLES: WeakValueDictionary[tuple[str, bytes], ListedTable] = WeakValueDictionary()
 
 
 def folded(name: str | None) -> str:
@@ -149,7 +163,7 @@ class LobbyCopy:
         tables = {}
         for table_id, data in (await hub.map_all(LIVE_TABLES)).items():
             try:
-                tables[table_id] = _listed_table(table_id, unpack(data))
+                tables[table_id] = _shared_table(table_id, data)
             except BadNews:
                 continue
         changed = tables != self.tables
@@ -164,7 +178,7 @@ class LobbyCopy:
         if summary is None:
             self.tables.pop(table_id, None)
         elif isinstance(summary, bytes):
-            self.tables[table_id] = _listed_table(table_id, unpack(summary))
+            self.tables[table_id] = _shared_table(table_id, summary)
         else:
             raise BadNews(f"a table's summary is bytes, not {type(summary).__name__}")
         return self.tables.get(table_id) != before
@@ -425,6 +439,15 @@ def side_names(record: ChallengeRecord, people: Iterable[Seeker]) -> tuple[str, 
 
 def _table_order(table_id: str) -> tuple[int, str]:
     return (int(table_id), "") if table_id.isdigit() else (0, table_id)
+
+
+def _shared_table(table_id: str, data: bytes) -> ListedTable:
+    """The game in progress ``data`` holds, the same object for every session of the
+    process that reads it; :class:`BadNews` if it cannot be read."""
+    listed = _TABLES.get((table_id, data))
+    if listed is None:
+        listed = _TABLES[table_id, data] = _listed_table(table_id, unpack(data))
+    return listed
 
 
 def _listed_table(table_id: str, summary: dict[str, Any]) -> ListedTable:

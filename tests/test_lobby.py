@@ -439,3 +439,32 @@ async def test_any_line_is_answered_and_a_line_that_is_no_command_changes_nothin
                 assert len(hub.writes) == before
     finally:
         await close_all(ann, bob)
+
+
+async def test_sessions_share_the_entries_and_games_of_their_copies_of_the_lobby():
+    hub, tables = MemoryHub(), TablesOpened()
+    ann, bob, cy = await players(hub, tables, "ann", "bob", "cy")
+    await ann.command("pair connect6")
+    await bob.command("pair connect6")
+    await settle()
+    copies = [player.lobby._copy for player in (ann, bob, cy)]
+    for sid, entry in copies[0].people.items():
+        assert all(copy.people[sid] is entry for copy in copies)
+    (table_id,) = copies[2].tables
+    assert all(copy.tables[table_id] is copies[2].tables[table_id] for copy in copies)
+    await close_all(ann, bob, cy)
+
+
+def test_an_entry_no_copy_of_the_lobby_keeps_is_let_go():
+    import gc
+
+    from sixtui.server import lobby_copy
+
+    first, second = lobby_copy.LobbyCopy(), lobby_copy.LobbyCopy()
+    news = {"kind": "person", "sid": "s9", "person": lobby_copy.Presence("dan", "k").to_map()}
+    first.heard(news)
+    second.heard(news)
+    assert first.people["s9"] is second.people["s9"]
+    del first, second
+    gc.collect()
+    assert not any(entry.name == "dan" for entry in lobby_copy._PRESENCES.values())
