@@ -17,10 +17,10 @@ weigh, and how sharply they judge them:
   with eight best points a side in the look ahead, and checks its choice for the
   other team's threat wins up to six turns. It also looks for wins by double
   threats alone (every threat needing both of the other team's stones), its own and
-  the other team's, up to eight turns: the long wins strong programs play. In
-  Connect6 its look ahead takes a side to move that can make threats two stones
-  cannot stop for a win, and counts in its last positions the turn the side to move
-  is about to play.
+  the other team's, up to eight turns: the long wins strong programs play. Its look
+  ahead counts in its last positions the turn the side to move is about to play, and
+  in Connect6 takes a side to move that can make threats two stones cannot stop for
+  a win.
   It deepens its look ahead until its time is spent. In Game of 6 it reads the race
   to six colored cells a turn further: what the other team colors or breaks of its
   polygonals with its next turn, and what it still colors with the turn after; it
@@ -97,8 +97,8 @@ class Plan:
     # Connect6: whether its look ahead sees a side to move that can make threats two
     # stones cannot stop as winning, wherever it meets one
     sees_double_threats: bool = False
-    # Connect6: the share of the side to move's best pair counted in the look ahead's
-    # leaves, for the turn it is about to play
+    # The share of the side to move's best pair counted in the look ahead's leaves, for
+    # the turn it is about to play
     tempo: float = 0.0
 
 
@@ -598,7 +598,7 @@ def _best_safe_pair(
     """
     team = game.to_move
     widths = (plan.root_width, plan.reply_width)
-    tempo = plan.tempo if game.name == "connect6" else 0.0
+    tempo = plan.tempo
     # The leaves' tempo widens the gaps between pairs' values as much again: the nudge
     # follows, or the seed would no longer choose among pairs of near-equal worth.
     search = PairSearch(
