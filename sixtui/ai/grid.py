@@ -27,8 +27,8 @@ weigh, and how sharply they judge them:
   also reads wins by a threat of six and a closing together
   (:mod:`sixtui.ai.mixed_threats`), plays its own and spoils the other team's.
 * ``normal`` does the same, Game of 6's reading of the race included, with three
-  turns of threats, narrower looks, no double-threat search and no reading of wins
-  by a threat and a closing together.
+  turns of threats, narrower looks, no double-threat search, no turn to come in its
+  leaves and no reading of wins by a threat and a closing together.
 * ``easy`` looks ahead with narrow looks for its own time (at most
   :data:`EASY_SECONDS`, however long it is given) and misjudges pairs by up to a
   line of three, so it plays loosely; it makes six, and mostly stops the other
