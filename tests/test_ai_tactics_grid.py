@@ -533,13 +533,15 @@ def test_a_new_looks_best_pair_stands_once_checked_as_deep_as_the_choice_before(
     assert _as_safe_as(checks, [found_losing, choice], choice) == choice
 
 
-def after_hards_turn(points: list[str]) -> tuple[list, LineBoard]:
-    """Hard's turn after Connect6 ``points``, at its count of positions a turn in the
-    Cloudict benchmarks, and the board it leaves."""
-    game = new_game("connect6")
+def after_hards_turn(
+    points: list[str], name: str = "connect6", positions: int = 19_000
+) -> tuple[list, LineBoard]:
+    """Hard's turn after ``points``, by default in Connect6 at its count of positions a
+    turn in the Cloudict benchmarks, and the board it leaves."""
+    game = new_game(name)
     for point in points:
         game.play(point)
-    turn = choose_turn(game, "hard", seed=0, positions=19_000)
+    turn = choose_turn(game, "hard", seed=0, positions=positions)
     for move in turn:
         game.play(move)
     return turn, LineBoard.from_game(game)
@@ -566,3 +568,33 @@ def test_hard_leaves_no_seven_turn_win_by_double_threats_after_its_first_pair():
     turn, board = after_hards_turn(["H12", "L7", "K11", "J9", "I7", "K10", "L10"])
     doubles = ThreatSearch(board, 1, Allowance.for_seconds(board, 60), loose_tried=0)
     assert doubles.forced_win(7) is None, [str(move) for move in turn]
+
+
+# Hard's count of positions a turn in the Game of 6 benchmarks against normal (2 s a turn
+# at 20,000 positions a second).
+GAME_OF_6_POSITIONS = 40_000
+
+
+def test_hard_leaves_no_win_by_double_threats_in_game_of_6():
+    """The Connect6 opening of the test above, in Game of 6, where no polygonal is near:
+    hard, looking for no double-threat wins there, played J10 L12, which leaves White
+    a win within eight turns, each a four both of Black's dots must stop."""
+    turn, board = after_hards_turn(
+        ["H12", "L7", "K11", "J9", "I7", "K10", "L10"], "gameof6", GAME_OF_6_POSITIONS
+    )
+    doubles = ThreatSearch(board, 1, Allowance.for_seconds(board, 60), loose_tried=0)
+    assert doubles.forced_win(8) is None, [str(move) for move in turn]
+
+
+# Game of 6 benchmark openings (5 dots, White to move) where hard, judging its looks by
+# the board after its own turn, played a four that one turn of Black stops (H10 F12, and
+# G13 F14 once it read double threats).
+GAME_OF_6_OPENINGS_NOT_TO_SPEND_A_FOUR_IN = ("J13 G11 I9 I12 H9", "L11 H12 I11 I8 K12")
+
+
+@pytest.mark.parametrize("moves", GAME_OF_6_OPENINGS_NOT_TO_SPEND_A_FOUR_IN)
+def test_hard_does_not_spend_a_four_on_its_first_turn_in_game_of_6(moves):
+    """With the turn it is about to play counted for the side to move at the end of its
+    looks, hard builds: its pair makes no threat that Black would stop and build on."""
+    turn, board = after_hards_turn(moves.split(), "gameof6", GAME_OF_6_POSITIONS)
+    assert not board.threats[1], [str(move) for move in turn]

@@ -15,20 +15,20 @@ weigh, and how sharply they judge them:
 
 * ``hard`` looks for its own threat wins up to six turns, weighs thirty pairs
   with eight best points a side in the look ahead, and checks its choice for the
-  other team's threat wins up to six turns. In Connect6 it also looks for wins by
-  double threats alone (every threat needing both of the other team's stones), its
-  own and the other team's, up to eight turns: the long wins strong programs play.
-  Its look ahead takes a side to move that can make threats two stones cannot stop
-  for a win, and counts in its last positions the turn the side to move is about to
-  play.
+  other team's threat wins up to six turns. It also looks for wins by double
+  threats alone (every threat needing both of the other team's stones), its own and
+  the other team's, up to eight turns: the long wins strong programs play. Its look
+  ahead counts in its last positions the turn the side to move is about to play, and
+  in Connect6 takes a side to move that can make threats two stones cannot stop for
+  a win.
   It deepens its look ahead until its time is spent. In Game of 6 it reads the race
   to six colored cells a turn further: what the other team colors or breaks of its
   polygonals with its next turn, and what it still colors with the turn after; it
   also reads wins by a threat of six and a closing together
   (:mod:`sixtui.ai.mixed_threats`), plays its own and spoils the other team's.
 * ``normal`` does the same, Game of 6's reading of the race included, with three
-  turns of threats, narrower looks, no double-threat search and no reading of wins
-  by a threat and a closing together.
+  turns of threats, narrower looks, no double-threat search, no turn to come in its
+  leaves and no reading of wins by a threat and a closing together.
 * ``easy`` looks ahead with narrow looks for its own time (at most
   :data:`EASY_SECONDS`, however long it is given) and misjudges pairs by up to a
   line of three, so it plays loosely; it makes six, and mostly stops the other
@@ -90,15 +90,15 @@ class Plan:
     deepest: int  # turns of look ahead at most: a weaker level stops there however long it has
     guards_polygonals: bool  # Game of 6: whether it sees the other side's closings coming
     reads_enclosures: bool  # Game of 6: whether it reads the race to six colored cells a turn on
-    double_threat_turns: int  # Connect6: the deepest win by continuous double threats looked for
+    double_threat_turns: int  # the deepest win by continuous double threats looked for
     # Game of 6: whether it reads wins by a threat of six and a closing together, and,
     # threatened by a line, weighs blocks beside the dots of the race
     mixes_threats: bool = False
     # Connect6: whether its look ahead sees a side to move that can make threats two
     # stones cannot stop as winning, wherever it meets one
     sees_double_threats: bool = False
-    # Connect6: the share of the side to move's best pair counted in the look ahead's
-    # leaves, for the turn it is about to play
+    # The share of the side to move's best pair counted in the look ahead's leaves, for
+    # the turn it is about to play
     tempo: float = 0.0
 
 
@@ -212,7 +212,7 @@ def _searched_pair(
     one, else the best pair of the look ahead among those that leave the other team
     no threat win."""
     team = work.to_move
-    double_threats = plan.double_threat_turns if work.name == "connect6" else 0
+    double_threats = plan.double_threat_turns
     attack = _own_threat_win(board, team, plan, double_threats, allowance)
     # In Game of 6 the other team may answer threats by coloring its sixth cell, and
     # a pair that colors cells may kill the dots its threats stand on.
@@ -598,7 +598,7 @@ def _best_safe_pair(
     """
     team = game.to_move
     widths = (plan.root_width, plan.reply_width)
-    tempo = plan.tempo if game.name == "connect6" else 0.0
+    tempo = plan.tempo
     # The leaves' tempo widens the gaps between pairs' values as much again: the nudge
     # follows, or the seed would no longer choose among pairs of near-equal worth.
     search = PairSearch(
