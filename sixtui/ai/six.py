@@ -6,7 +6,9 @@ until its time is up:
 
 * ``hard`` searches (:class:`~sixtui.ai.six_search.SixSearch`) deeper and deeper,
   and past the depth along threats (a winning cell made, the other team forced to
-  fill it) until one side has a double threat (in the second round, only a few).
+  fill it) until one side has a double threat (in the second round, only a few). In
+  the second round its moves lift several pieces (:data:`HARD_LIFTS_PER_PIECE`), not
+  only the one that looks idlest.
 * ``normal`` searches :data:`NORMAL_DEPTH` plies over a few moves a position, then
   over more and more of them, and a ply deeper only once it has searched its every
   move (:meth:`~sixtui.ai.six_search.SixSearch.widening_scores`), and past the depth
