@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from sixtui.ai import LEVELS, choose_turn
+from sixtui.ai.six import HARD_LIFTS_PER_PIECE, HARD_SECOND_ROUND_REPLY_WIDTH
 from sixtui.ai.six_search import MOVES_PER_CELL, PIECE_WORTH, THREAT_WIN, WIN, SixSearch
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import new_game
@@ -415,6 +416,70 @@ def test_a_capture_that_wins_is_seen_past_a_shape_threat(level):
         assert not lets_the_other_team_win(game, move), f"{level} played {move}"
     game.play(careless)
     assert SixSearch(game, math.inf).evaluate(game.team(game.to_move)) >= THREAT_WIN // 2
+
+
+# -- a piece that looks idle ----------------------------------------------------------------
+
+# A Steffen game from the benchmark's opening 9064, normal (black) against hard, up to
+# white's move: black's five on 0,-2 .. 4,-2 is blocked by white's 5,-2, which hangs on
+# the layout through white's 4,-1 and black's 4,-2. White lifted 4,-1 (every move hard
+# searched lifted it: it looked the idlest piece), and black's 4,-2>3,-6 cut 5,-2 off
+# while making a winning cell on 3,-7; each block white made there and on 5,-2 hung on
+# the piece black lifted next, and white lost a piece a turn and the game.
+IDLE_LOOKING = (
+    "0,0 -1,1 -1,0 1,-1 -2,0 -3,0 0,-1 -1,-1 -2,-1 -2,1 0,-2 -1,-2 2,-2 0,1 1,-2 1,1 1,0 "
+    "2,-1 2,1 2,-3 -1,2 3,-1 4,-2 3,0 -4,1 3,1 3,-2 5,-2 5,-1 -3,-1 3,-3 4,-4 3,-4 2,-4 "
+    "-4,2 -3,-2 3,-5 2,2 5,-1>-3,2 -1,1>4,-1 -1,2>5,-1 4,-1>-4,0 5,-1>-4,-1 -3,-2>4,-1 "
+    "-4,-1>5,-1 4,-1>-3,-2 5,-1>-4,-1 -3,-2>4,-1 -4,-1>5,-1 4,-1>-5,0 5,-1>-4,-1 "
+    "-3,-1>4,-1 -4,-1>5,-1 4,-1>-4,-1 5,-1>-3,-1 1,1>4,-1 -2,0>5,-1"
+)
+
+
+def pieces_cut_off_by(game, move):
+    """How many pieces of the team not to move ``move`` captures."""
+    other = 1 - game.team(game.to_move)
+    before = game.pieces(other)
+    game.play(move)
+    try:
+        return before - game.pieces(other)
+    finally:
+        game.undo()
+
+
+def test_hard_keeps_the_piece_that_holds_its_block_on_the_layout():
+    game = new_game("six", ruleset="steffen")
+    for move in IDLE_LOOKING.split():
+        game.play(move)
+    careless = game.parse_move("4,-1>-6,0")
+    game.play(careless)
+    trap = game.parse_move("4,-2>3,-6")
+    assert pieces_cut_off_by(game, trap) == 1
+    game.undo()
+    for seed in range(2):
+        # As many positions as hard searches in the benchmark's turns, where it played so.
+        move = counted_turn(game, "hard", seed, positions=16_000)[0]
+        game.play(move)
+        assert pieces_cut_off_by(game, trap) == 0, f"hard played {move}"
+        game.undo()
+
+
+@pytest.mark.parametrize("ruleset", ["steffen", "romanian"])
+def test_hard_second_round_moves_lift_several_pieces(ruleset):
+    """The piece whose lift costs least by the cells alone does not fill hard's every
+    place: at most HARD_LIFTS_PER_PIECE of the moves searched lift any one piece."""
+    checked = 0
+    for seed in range(30):
+        game = random_position("six", {"ruleset": ruleset}, seed=seed, turns=44 + seed)
+        if game.result is not None or game.in_hand(game.to_move):
+            continue
+        search = SixSearch(game, math.inf, lifts_per_piece=HARD_LIFTS_PER_PIECE)
+        team = game.team(game.to_move)
+        if search.shapes.winning_cells(team) or search.shapes.winning_cells(1 - team):
+            continue  # a win to take, or one winning cell to block
+        lifts = Counter(move.origin for move in search.candidates(HARD_SECOND_ROUND_REPLY_WIDTH))
+        assert max(lifts.values()) <= HARD_LIFTS_PER_PIECE, str(game)
+        checked += 1
+    assert checked >= 10
 
 
 @pytest.mark.parametrize("ruleset", ["steffen", "romanian"])

@@ -6,7 +6,9 @@ until its time is up:
 
 * ``hard`` searches (:class:`~sixtui.ai.six_search.SixSearch`) deeper and deeper,
   and past the depth along threats (a winning cell made, the other team forced to
-  fill it) until one side has a double threat (in the second round, only a few).
+  fill it) until one side has a double threat (in the second round, only a few). In
+  the second round its moves lift several pieces (:data:`HARD_LIFTS_PER_PIECE`), not
+  only the one that looks idlest.
 * ``normal`` searches :data:`NORMAL_DEPTH` plies over a few moves a position, then
   over more and more of them, and a ply deeper only once it has searched its every
   move (:meth:`~sixtui.ai.six_search.SixSearch.widening_scores`), and past the depth
@@ -51,6 +53,9 @@ HARD_SECOND_ROUND_THREAT_PLIES = 2
 # cells alone is a rough guide: the answers to hard's own moves get a wider look, the move
 # that refutes one is too often beyond the few best ranked.
 HARD_SECOND_ROUND_REPLY_WIDTH = 2 * HARD_WIDTH
+# The second-round moves hard searches in a position lift each piece at most this many
+# times: ranked by the cells alone, the piece that looks idlest would fill every place.
+HARD_LIFTS_PER_PIECE = 4
 NORMAL_DEPTH = 2
 NORMAL_WIDTH = 6
 NORMAL_THREAT_PLIES = 2  # a threat and its block, past the depth
@@ -79,7 +84,9 @@ def choose_six_move(
         placing = game.in_hand(game.to_move)  # type: ignore[attr-defined]
         threats = HARD_THREAT_PLIES if placing else HARD_SECOND_ROUND_THREAT_PLIES
         replies = HARD_WIDTH if placing else HARD_SECOND_ROUND_REPLY_WIDTH
-        search = SixSearch(game, deadline, HARD_WIDTH, threats, max_nodes, replies)
+        search = SixSearch(
+            game, deadline, HARD_WIDTH, threats, max_nodes, replies, HARD_LIFTS_PER_PIECE
+        )
         move, _ = search.best_move(HARD_DEPTH, rng, NEAR_EQUAL)
     elif level == "normal":
         search = SixSearch(game, deadline, NORMAL_WIDTH, NORMAL_THREAT_PLIES, max_nodes)

@@ -86,21 +86,29 @@ def pick(
     return rng.choice([(move, score) for move, score in scored if score >= best_score - margin])
 
 
-def _varied(moves: list[Move], width: int, worth: Callable[[Move], int]) -> list[Move]:
+def _varied(
+    moves: list[Move], width: int, worth: Callable[[Move], int], per_piece: int | None = None
+) -> list[Move]:
     """The best ``width`` of the second-round ``moves`` by ``worth``, best first, with at
-    most :data:`MOVES_PER_CELL` to each cell while there are others.
+    most :data:`MOVES_PER_CELL` to each cell, and given ``per_piece`` at most so many
+    lifting each piece, while there are others.
 
     Many pieces may go to the same cell, and the best cell's moves would fill the
     search's few places: a move that blocks a double threat crowding out the one move
-    elsewhere that wins.
+    elsewhere that wins. Likewise the piece whose lift costs least by the cells alone
+    would go to every cell: a piece that looks idle may be one the other team's next
+    lift cuts off, or part of a shape a capture brings back to life.
     """
     ranked = sorted(moves, key=worth, reverse=True)
     chosen: list[Move] = []
     left: list[Move] = []
     per_cell: dict[Hex | None, int] = {}
+    lifts: dict[Hex | None, int] = {}
+    most_lifts = width if per_piece is None else per_piece
     for move in ranked:
-        if per_cell.get(move.to, 0) < MOVES_PER_CELL:
+        if per_cell.get(move.to, 0) < MOVES_PER_CELL and lifts.get(move.origin, 0) < most_lifts:
             per_cell[move.to] = per_cell.get(move.to, 0) + 1
+            lifts[move.origin] = lifts.get(move.origin, 0) + 1
             chosen.append(move)
             if len(chosen) == width:
                 return chosen
@@ -117,7 +125,9 @@ class SixSearch:
     and ``threat_plies`` plies of threats past the depth.
 
     A count of positions, unlike a clock, stops the search at the same place on any
-    machine: with one, a seed repeats a game exactly.
+    machine: with one, a seed repeats a game exactly. Given ``lifts_per_piece``, the
+    second-round moves searched in each position lift each piece at most so many times
+    while there are others.
     """
 
     def __init__(
@@ -128,6 +138,7 @@ class SixSearch:
         threat_plies: int = 0,
         max_nodes: int | None = None,
         reply_width: int | None = None,
+        lifts_per_piece: int | None = None,
     ) -> None:
         self.game = game.copy()
         self.deadline = deadline
@@ -135,6 +146,7 @@ class SixSearch:
         self.width = width
         self.reply_width = width if reply_width is None else reply_width
         self.threat_plies = threat_plies
+        self.lifts_per_piece = lifts_per_piece
         board = {pack(cell): team for cell, team in game.layout().items()}  # type: ignore[attr-defined]
         self.shapes = ShapeBoard(board, game.rules.centre_may_be_opponent)  # type: ignore[attr-defined]
         self.declaring: bool = game.declare  # type: ignore[attr-defined]
@@ -366,6 +378,7 @@ class SixSearch:
                 + lifting[move.origin]  # type: ignore[index]
                 + captures.get((move.origin, move.keep), 0)  # type: ignore[arg-type]
             ),
+            self.lifts_per_piece,
         )
 
     def _threats(self, team: int) -> list[Move]:
