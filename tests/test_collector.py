@@ -4,6 +4,7 @@ players have left or enough time has passed."""
 from __future__ import annotations
 
 import gc
+import sys
 import weakref
 from collections.abc import Iterator
 
@@ -44,6 +45,15 @@ def frozen_garbage(collector: Collector) -> weakref.ref[Knot]:
     del knot
     gc.collect()
     return found
+
+
+def held_more(blocks: int) -> list[Knot]:
+    """Knots enough that the allocator holds ``blocks`` more blocks than before."""
+    kept: list[Knot] = []
+    start = sys.getallocatedblocks()
+    while (grown := sys.getallocatedblocks() - start) < blocks:
+        kept.extend(Knot() for _ in range(max(1_000, (blocks - grown) // 4)))
+    return kept
 
 
 def players(connected: int, gone: int) -> Counts:
@@ -97,50 +107,61 @@ def test_counts_remember_every_place_given_back():
     assert (counts.total, counts.given_back) == (4, 2)
 
 
-def test_what_is_frozen_grown_by_half_calls_a_reclaim():
+def test_memory_grown_by_half_calls_a_reclaim():
     counts, clock = players(10, 0), Clock()
     collector = Collector(counts, clock)
     collector.start()
     knot = frozen_garbage(collector)
-    # As many again as are frozen: more than half, even when some of what froze has
-    # since been freed (the test process lets go of things as it goes).
-    kept = [Knot() for _ in range(gc.get_freeze_count() + 1)]
-    assert collector.tick() == "froze" and knot() is not None  # they froze...
-    assert collector.tick() == "reclaimed" and knot() is None  # ...half as many again
+    assert collector.tick() == "froze" and knot() is not None
+    kept = held_more(sys.getallocatedblocks() // 2 + 1)
+    assert collector.tick() == "reclaimed" and knot() is None
     assert collector.tick() == "froze"  # the kept ones counted in from now on
     del kept
 
 
 def test_players_arriving_call_no_reclaim_but_growth_beyond_them_does():
     counts, clock = players(10, 0), Clock()
-    frozen = gc.get_freeze_count() or len(gc.get_objects())
     arriving = 1_000
-    each = frozen // arriving + 1  # together more than all that is frozen
-    collector = Collector(counts, clock, session_objects=each)
+    each = sys.getallocatedblocks() // arriving + 1  # together more than all held
+    collector = Collector(counts, clock, session_blocks=each)
     collector.start()
     knot = frozen_garbage(collector)
     counts.change("127.0.0.1", None, arriving)
-    their_interfaces = [[Knot() for _ in range(each)] for _ in range(arriving)]
+    their_interfaces = held_more(arriving * each)
     assert collector.tick() == "froze"  # they froze...
     assert collector.tick() == "froze" and knot() is not None  # ...and are no garbage
-    beyond_them = [Knot() for _ in range(gc.get_freeze_count())]  # as many again
-    assert collector.tick() == "froze"
+    beyond_them = held_more(sys.getallocatedblocks())  # as much again
     assert collector.tick() == "reclaimed" and knot() is None
     del their_interfaces, beyond_them
 
 
 def test_a_reclaim_learns_what_a_session_holds():
     counts, clock = players(0, 0), Clock()
-    collector = Collector(counts, clock, session_objects=1)
+    collector = Collector(counts, clock, session_blocks=1)
     collector.start()
     sessions = RECLAIM_LEAST
     counts.change("127.0.0.1", None, sessions)
-    each = gc.get_freeze_count() // sessions + 1
-    interfaces = [[Knot() for _ in range(each)] for _ in range(sessions)]
-    assert collector.tick() == "froze"
-    assert collector.tick() == "reclaimed"  # more than one object a session: grown
+    each = sys.getallocatedblocks() // sessions + 1
+    interfaces = held_more(sessions * each)
+    assert collector.tick() == "reclaimed"  # more than one block a session: grown
     counts.change("127.0.0.1", None, sessions)  # as many again, holding as much
-    interfaces += [[Knot() for _ in range(each)] for _ in range(sessions)]
-    assert collector.tick() == "froze"
+    interfaces += held_more(sessions * each)
     assert collector.tick() == "froze"  # counted at the reclaim: no garbage
+    assert collector.tick() == "froze"
     del interfaces
+
+
+def test_a_tick_never_walks_what_is_frozen(monkeypatch):
+    """Counting the frozen objects walks every one of them: at 200 players a pause of
+    230 ms every tick. A tick, a reclaim included, counts the allocator's blocks."""
+    counts, clock = players(10, 0), Clock()
+    collector = Collector(counts, clock)
+    collector.start()
+
+    def walk_everything() -> int:
+        raise AssertionError("the frozen objects were counted one by one")
+
+    monkeypatch.setattr(gc, "get_freeze_count", walk_everything)
+    assert collector.tick() == "froze"
+    clock.now += RECLAIM_EVERY
+    assert collector.tick() == "reclaimed"
