@@ -42,9 +42,9 @@ RECLAIM_SHARE = 0.25  # players gone, of those connected, that call a reclaim ea
 RECLAIM_LEAST = 20  # ...though never for fewer than this many
 YOUNG_OBJECTS = 3_000  # new objects between two collections of the youngest generation
 # What a player's session holds, seated at a table, until a reclaim has counted it: 60
-# players seated and playing held 15,200 of the allocator's blocks each beyond the
-# server's own (20 held 17,100).
-SESSION_BLOCKS = 16_000
+# players seated and playing held 13,000 of the allocator's blocks each beyond the
+# server's own.
+SESSION_BLOCKS = 14_000
 
 
 class Places(Protocol):

@@ -22,6 +22,7 @@ from textual.widget import Widget
 
 from sixtui.tui import textual_internals
 from sixtui.tui.textual_internals import (
+    STRIP_CACHES,
     TEXTUAL_VERSION,
     XTermParser,
     active_app,
@@ -29,8 +30,8 @@ from sixtui.tui.textual_internals import (
     escape_wait,
     keep_strips_acyclic,
     line_filters,
+    make_strip_caches_on_use,
     release_parser,
-    share_empty_strip_caches,
 )
 
 
@@ -179,7 +180,7 @@ texts = st.lists(st.text(alphabet="ab界 ", min_size=1, max_size=6), min_size=1,
 )
 def test_strips_crop_and_divide_as_textual_does(texts, start, length, cuts):
     keep_strips_acyclic()
-    share_empty_strip_caches()
+    make_strip_caches_on_use()
 
     def strip() -> Strip:
         return Strip([Segment(text, Style(italic=True)) for text in texts])
@@ -194,42 +195,40 @@ def test_strips_crop_and_divide_as_textual_does(texts, start, length, cuts):
     ]
 
 
-STRIP_CACHES = (
-    "_divide_cache",
-    "_crop_cache",
-    "_style_cache",
-    "_filter_cache",
-    "_line_length_cache",
-    "_crop_extend_cache",
-    "_offsets_cache",
-)
+def caches_held(strip: Strip) -> list[object]:
+    return [each for each in gc.get_referents(strip) if isinstance(each, FIFOCache)]
 
 
-def test_strips_share_one_empty_dict_among_their_caches_till_they_keep_something():
-    share_empty_strip_caches()  # as sixtui.tui.app does on import
-    why = "to leave a strip's empty caches without a dict each"
+def test_strips_make_their_caches_when_first_used():
+    make_strip_caches_on_use()  # as sixtui.tui.app does on import
     strips = [Strip([Segment(text, Style(bold=True))]) for text in ("abc", "de")]
-    dicts = {id(getattr(strip, name)._cache) for strip in strips for name in STRIP_CACHES}
-    assert len(dicts) == 1, changed("the caches Strip makes (textual.strip.FIFOCache)", why)
+    assert caches_held(strips[0]) == [], changed(
+        "the caches Strip makes (textual.strip.FIFOCache)", "to make a strip's caches on use"
+    )
     first = strips[0]
-    assert first.crop(1, 2) is first.crop(1, 2)  # the crop cache keeps, in a dict of its own
+    assert first.crop(1, 2) is first.crop(1, 2)  # the crop cache keeps what it made
     assert first._crop_cache.hits == 1
-    assert len(strips[1]._crop_cache) == 0, "a value kept in one cache went to every strip's"
-    first._crop_cache.clear()
-    assert len(first._crop_cache) == 0 and first.crop(1, 2).text == "b"
+    assert caches_held(first) == [first._crop_cache]  # that one cache, and no other
+    assert caches_held(strips[1]) == []
+    assert first.divide([1, 3])[0].text == "a" and len(caches_held(first)) == 2
 
 
-def test_textuals_strip_caches_write_only_through_set():
-    """A method of FIFOCache that writes to its dict other than ``set`` would fail on the
-    shared empty one: each is known to read only, or to be replaced."""
-    known = {
-        "__init__", "__bool__", "__len__", "__repr__", "clear", "keys",
-        "set", "__setitem__", "get", "__getitem__", "__contains__",
-    }  # fmt: skip
-    methods = {name for name, value in vars(FIFOCache).items() if callable(value)}
-    assert methods == known, changed(
-        "FIFOCache's methods", "to share one empty dict among a strip's caches"
-    )
-    assert FIFOCache.__slots__ == ["_maxsize", "_cache", "hits", "misses"], changed(
-        "FIFOCache's attributes", "to share one empty dict among a strip's caches"
-    )
+def test_textuals_strips_make_the_caches_sixtui_knows(monkeypatch):
+    """Strip.__init__ makes each of its caches with ``FIFOCache(size)`` and keeps it in a
+    slot: a cache more, or one made another way, would be made as before, in every strip."""
+    why = "to make a strip's caches on use"
+    make_strip_caches_on_use()
+    made: list[int] = []
+
+    def make(size: int) -> str:
+        made.append(size)
+        return f"cache {len(made)}"
+
+    monkeypatch.setattr(textual_internals.strip_module, "FIFOCache", make)
+    strip = Strip([Segment("abc")])
+    assert len(made) == len(STRIP_CACHES), changed("how many caches a strip makes", why)
+    assert {vars(Strip)[name]._slot.__get__(strip) for name in STRIP_CACHES} == {
+        f"cache {number}" for number in range(1, len(STRIP_CACHES) + 1)
+    }, changed("the slots Strip keeps its caches in", why)
+    slots = [name for name in Strip.__slots__ if name.endswith("_cache")]
+    assert sorted(slots) == sorted([*STRIP_CACHES, "_render_cache"]), changed("Strip's caches", why)

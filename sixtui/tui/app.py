@@ -32,13 +32,13 @@ from sixtui.tui.textual_internals import (
     disable_tooltips,
     keep_strips_acyclic,
     line_filters,
-    share_empty_strip_caches,
+    make_strip_caches_on_use,
 )
 
 # Every app of the process draws with strips that the garbage collector need not free,
-# and whose empty caches take no room.
+# and whose caches are made only when used.
 keep_strips_acyclic()
-share_empty_strip_caches()
+make_strip_caches_on_use()
 
 # Each theme's CSS variables, by the theme's name: sixtui registers no themes of its own.
 _THEME_VARIABLES: dict[str, dict[str, str]] = {}
