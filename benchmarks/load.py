@@ -130,6 +130,7 @@ class Run:
     bots_cpu: float  # the bots' processes together, over the window
     lag: list[float]  # how late the server's probe woke up, over the window
     collections: list[float]  # the server's full garbage collections in the window, each
+    young_collections: list[float]  # its collections of the younger generations, each
     rss_base: int  # after the warm-up
     rss_loaded: int  # every session seated, after the window
     errors: list[str] = field(default_factory=list)
@@ -202,12 +203,14 @@ async def one_run(options: Options) -> Run:
                 faulting = asyncio.create_task(make_fault(options.fault, server.port, until))
             cpu = await server.ask("cpu")
             await server.ask("gc")  # forgets the collections before the window
+            await server.ask("young")
             await server.ask("lag", True)
             profiling = await start_profile(options.profile, server.process.pid, options.seconds)
             await _sleep_until(stop)
             server_cpu = await server.ask("cpu") - cpu
             lag = await server.ask("lag", False)
             collections = await server.ask("gc")
+            young_collections = await server.ask("young")
             fault_made = 0 if faulting is None else await asyncio.wait_for(faulting, TIMEOUT)
             wait = options.settle + options.interval + load_bots.STUCK + TIMEOUT
             done = [await each.hear("done", wait) for each in bots]
@@ -237,6 +240,7 @@ async def one_run(options: Options) -> Run:
         bots_cpu=sum(used for _, _, used in done),
         lag=lag,
         collections=collections,
+        young_collections=young_collections,
         rss_base=rss_base,
         rss_loaded=rss_loaded,
         errors=errors + joined.errors + problems,
@@ -406,6 +410,8 @@ class Figures:
     loop_lag_max_ms: float
     full_collections: int  # in the window
     longest_collection_ms: float
+    young_collections_ms: float  # in the window, all together
+    longest_young_collection_ms: float
     rss_mib_per_session: float
     to_others_bytes: float  # median
     to_mover_bytes: float  # median
@@ -432,6 +438,8 @@ class Figures:
             loop_lag_max_ms=max(lag) * 1000,
             full_collections=len(run.collections),
             longest_collection_ms=max(run.collections, default=0.0) * 1000,
+            young_collections_ms=sum(run.young_collections) * 1000,
+            longest_young_collection_ms=max(run.young_collections, default=0.0) * 1000,
             rss_mib_per_session=(run.rss_loaded - run.rss_base) / seated / MIB,
             to_others_bytes=statistics.median(run.to_others or [0]),
             to_mover_bytes=statistics.median(run.to_mover or [0]),
@@ -498,6 +506,13 @@ def table_rows(figures: Figures, options: Options, runs: Sequence[Figures]) -> l
         row("server: event loop lag, max", "loop_lag_max_ms", "ms"),
         row("server: full garbage collections in the window", "full_collections", "", digits=0),
         row("server: the longest of them", "longest_collection_ms", "ms"),
+        row(
+            "server: ms in collections of the younger generations over the window",
+            "young_collections_ms",
+            "ms",
+            digits=0,
+        ),
+        row("server: the longest of them", "longest_young_collection_ms", "ms"),
         row(
             "server: MiB of RSS per session, seated and played",
             "rss_mib_per_session",

@@ -126,8 +126,8 @@ def serve(
 def answer(request: tuple[Any, ...], probe: LagProbe, collections: FullCollections) -> Any:
     """What the server's process answers: ``("cpu",)`` its CPU seconds so far; ``("rss",)``
     its RSS in bytes, after a full collection; ``("gc",)`` the full collections' pauses
-    since the last ask; ``("lag", on)`` the lag heard since the last ask, and listens
-    from now on if ``on``."""
+    since the last ask, ``("young",)`` those of the younger generations; ``("lag", on)``
+    the lag heard since the last ask, and listens from now on if ``on``."""
     if request[0] == "cpu":
         usage = resource.getrusage(resource.RUSAGE_SELF)
         return usage.ru_utime + usage.ru_stime
@@ -140,6 +140,8 @@ def answer(request: tuple[Any, ...], probe: LagProbe, collections: FullCollectio
         raise RuntimeError("no VmRSS in /proc/self/status")
     if request[0] == "gc":
         return collections.taken()
+    if request[0] == "young":
+        return collections.taken_young()
     if request[0] == "lag":
         heard, probe.late = probe.late, [] if request[1] else None
         return heard
@@ -163,21 +165,24 @@ class LagProbe:
 
 class FullCollections:
     """Notes how long each full (generation 2) garbage collection takes, except those
-    asked for with :meth:`collect`: a pause no session can run in."""
+    asked for with :meth:`collect`: a pause no session can run in; and apart, those of
+    the younger generations, shorter and far more frequent."""
 
     def __init__(self) -> None:
         self.pauses: list[float] = []  # seconds
+        self.young: list[float] = []  # seconds, generations 0 and 1
         self._began = 0.0
         self._asked = False
         gc.callbacks.append(self._note)
 
     def _note(self, phase: str, info: dict[str, int]) -> None:
-        if info["generation"] != 2 or self._asked:
+        if self._asked:
             return
         if phase == "start":
             self._began = time.perf_counter()
         else:
-            self.pauses.append(time.perf_counter() - self._began)
+            full = info["generation"] == 2
+            (self.pauses if full else self.young).append(time.perf_counter() - self._began)
 
     def collect(self) -> None:
         self._asked = True
@@ -188,6 +193,10 @@ class FullCollections:
 
     def taken(self) -> list[float]:
         pauses, self.pauses = self.pauses, []
+        return pauses
+
+    def taken_young(self) -> list[float]:
+        pauses, self.young = self.young, []
         return pauses
 
 

@@ -316,6 +316,8 @@ def test_the_last_line_reads_as_scripts_expect():
         loop_lag_max_ms=40.0,
         full_collections=1,
         longest_collection_ms=150.0,
+        young_collections_ms=900.0,
+        longest_young_collection_ms=40.0,
         rss_mib_per_session=1.234,
         to_others_bytes=1200,
         to_mover_bytes=12000,
@@ -373,3 +375,7 @@ def test_the_harness_plays_every_kind_of_table_end_to_end():
     assert kinds is not None, done.stdout
     counts = dict(part.rsplit(" ", 1) for part in kinds[1].split(", "))
     assert set(counts) == set(KINDS) and all(int(count) >= 2 for count in counts.values())
+    young = re.search(
+        r"collections of the younger generations over the window \| ([\d,.]+) ms", done.stdout
+    )
+    assert young is not None and float(young[1].replace(",", "")) > 0, done.stdout
