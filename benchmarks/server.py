@@ -87,7 +87,7 @@ def serve(
     SIGTERM; meanwhile ``pipe`` is answered and, if ``lag_probe``, the lag probe runs (it
     wakes a hundred times a second, which a figure of CPU per turn would count). The log
     goes to ``log_path``, or nowhere."""
-    from sixtui.server.log_text import LOG_FORMAT, EscapingFormatter
+    from sixtui.server.log_text import LOG_FORMAT, EscapingFormatter, log_with
     from sixtui.server.serve import serve as run_server
     from sixtui.server.settings import load_settings
 
@@ -97,7 +97,7 @@ def serve(
     handler.setFormatter(
         EscapingFormatter(LOG_FORMAT.replace("%(message)s", "%(name)s %(message)s"))
     )
-    logging.basicConfig(level=logging.INFO, handlers=[handler])
+    log_with(handler)
     settings = load_settings(
         None,
         {},

@@ -39,10 +39,16 @@ class EscapingFormatter(logging.Formatter):
 
 
 def log_to_stderr() -> None:
-    """Logs the server's records, from INFO up, to standard error, escaped; asyncssh's
-    from WARNING up only: its INFO lines (eight or so a connection: channels opened and
-    closed, host keys sent) would bury sixtui's one ``key=value`` line an event."""
+    """Logs the server's records to standard error, as :func:`log_with` says."""
     handler = logging.StreamHandler()
     handler.setFormatter(EscapingFormatter(LOG_FORMAT))
-    logging.basicConfig(level=logging.INFO, handlers=[handler])
+    log_with(handler)
+
+
+def log_with(handler: logging.Handler) -> None:
+    """Logs the server's records, from INFO up, through ``handler``; asyncssh's from
+    WARNING up only: its INFO lines (eight or so a connection: channels opened and
+    closed, host keys sent) would bury sixtui's one ``key=value`` line an event, and
+    writing them took a fifth of what a connection refused at once costs."""
+    logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)

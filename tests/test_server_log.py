@@ -7,7 +7,7 @@ import logging
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sixtui.server.log_text import LOG_FORMAT, EscapingFormatter, escaped
+from sixtui.server.log_text import LOG_FORMAT, EscapingFormatter, escaped, log_with
 
 
 def logged(logger_name: str, message: str, *args: object, error: Exception | None = None) -> str:
@@ -46,3 +46,25 @@ def test_a_traceback_keeps_its_lines_and_letters_stay_as_they_are():
 def test_nothing_escaped_holds_a_control_character(text):
     shown = escaped(text)
     assert all(char.isprintable() or char == " " for char in shown)
+
+
+def test_the_server_logs_its_own_records_and_only_asyncssh_warnings():
+    root, asyncssh_log = logging.getLogger(), logging.getLogger("asyncssh")
+    handlers, level, asyncssh_level = root.handlers[:], root.level, asyncssh_log.level
+    written = io.StringIO()
+    handler = logging.StreamHandler(written)
+    handler.setFormatter(EscapingFormatter(LOG_FORMAT))
+    try:
+        log_with(handler)
+        logging.getLogger("sixtui.server.login").info("connect peer=127.0.0.1")
+        asyncssh_log.info("[conn=0] Accepted SSH connection")
+        asyncssh_log.warning("[conn=0] Connection failure")
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+        asyncssh_log.setLevel(asyncssh_level)
+    lines = written.getvalue().splitlines()
+    assert [line.split(" ", 3)[-1] for line in lines] == [
+        "connect peer=127.0.0.1",
+        "[conn=0] Connection failure",
+    ]
