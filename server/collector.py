@@ -47,30 +47,32 @@ YOUNG_OBJECTS = 3_000  # new objects between two collections of the youngest gen
 SESSION_BLOCKS = 14_000
 
 
-class Places(Protocol):
-    """How many sessions are connected now, and how many have ever ended."""
+class Sessions(Protocol):
+    """How many sessions (a player's interface each) have ever been opened, and ended."""
 
-    total: int
-    given_back: int
+    sessions_opened: int
+    sessions_ended: int
 
 
 class Collector:
     """Freezes what survives, and now and then reclaims what froze and died since.
 
-    ``places`` counts the sessions (a :class:`~sixtui.server.shared.Counts`).
+    ``sessions`` counts them (a :class:`~sixtui.server.shared.Counts`): a connection
+    that opens no session (a scanner, a loop of connections) builds no interface, and
+    calls no reclaim.
     """
 
     def __init__(
         self,
-        places: Places,
+        sessions: Sessions,
         clock: Callable[[], float] = time.monotonic,
         session_blocks: int = SESSION_BLOCKS,
     ) -> None:
-        self._places = places
+        self._sessions = sessions
         self._clock = clock
         self._reclaimed_at = clock()
-        self._given_back = places.given_back
-        self._taken = _taken(places)
+        self._ended = sessions.sessions_ended
+        self._opened = sessions.sessions_opened
         self._held = sys.getallocatedblocks()  # right after the last reclaim
         self._own = self._held  # the server's, before any session
         self._session_blocks = session_blocks
@@ -95,10 +97,10 @@ class Collector:
     def tick(self) -> Literal["froze", "reclaimed"]:
         """Freezes what survives a collection of the younger generations; or, when a
         reclaim is due, collects everything first."""
-        places = self._places
-        gone = places.given_back - self._given_back
-        enough_gone = gone >= max(RECLAIM_LEAST, RECLAIM_SHARE * places.total)
-        arrived = _taken(places) - self._taken
+        sessions = self._sessions
+        gone = sessions.sessions_ended - self._ended
+        enough_gone = gone >= max(RECLAIM_LEAST, RECLAIM_SHARE * _open(sessions))
+        arrived = sessions.sessions_opened - self._opened
         expected = self._held + arrived * self._session_blocks
         grown = sys.getallocatedblocks() > (1 + RECLAIM_GROWTH) * expected
         if enough_gone or grown or self._clock() - self._reclaimed_at >= RECLAIM_EVERY:
@@ -113,13 +115,13 @@ class Collector:
         gc.unfreeze()
         found = gc.collect()
         gc.freeze()
-        places = self._places
-        self._reclaimed_at, self._given_back = self._clock(), places.given_back
-        self._taken = _taken(places)
+        sessions = self._sessions
+        self._reclaimed_at = self._clock()
+        self._ended, self._opened = sessions.sessions_ended, sessions.sessions_opened
         self._held = sys.getallocatedblocks()
-        if places.total >= RECLAIM_LEAST:
+        if _open(sessions) >= RECLAIM_LEAST:
             # Counted now, what sessions hold is known: those who come next hold as much.
-            self._session_blocks = max(1, (self._held - self._own) // places.total)
+            self._session_blocks = max(1, (self._held - self._own) // _open(sessions))
         log.info(
             "collected %d objects, %d blocks held (%d a session), %d sessions gone since, "
             "in %.0f ms",
@@ -137,6 +139,5 @@ class Collector:
             self.tick()
 
 
-def _taken(places: Places) -> int:
-    """Places ever taken: those taken now and those given back."""
-    return places.total + places.given_back
+def _open(sessions: Sessions) -> int:
+    return sessions.sessions_opened - sessions.sessions_ended

@@ -166,6 +166,7 @@ class Login(asyncssh.SSHServer):
             self._hold_places()
             return full
         self._opened_a_session = True
+        self.counts.sessions_opened += 1
         if self._without_a_session is not None:
             self._without_a_session.cancel()
             self._without_a_session = None
@@ -175,6 +176,7 @@ class Login(asyncssh.SSHServer):
         """One of this connection's sessions has ended; with none left, the connection is
         let go after ``session_grace`` unless another opens meanwhile."""
         self._sessions -= 1
+        self.counts.sessions_ended += 1
         self._hold_places()
         if not self._sessions:
             self._wait_for_a_session()

@@ -30,14 +30,16 @@ class Counts:
 
     def __init__(self) -> None:
         self.total = 0
-        self.given_back = 0  # places ever given back: sessions that ended
         self.per_ip: Counter[str] = Counter()
         self.per_key: Counter[str] = Counter()
+        # Sessions (a game interface each) ever opened and ended: what the collector
+        # watches, since a connection that opens none (a scanner, a flood) builds none.
+        self.sessions_opened = 0
+        self.sessions_ended = 0
 
     def change(self, peer: str, key: str | None, by: int) -> None:
         """Takes ``by`` places (gives them back when negative) for ``peer`` and ``key``."""
         self.total += by
-        self.given_back += max(0, -by)
         _change(self.per_ip, peer, by)
         if key is not None:
             _change(self.per_key, key, by)

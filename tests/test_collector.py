@@ -58,9 +58,20 @@ def held_more(blocks: int) -> list[Knot]:
 
 def players(connected: int, gone: int) -> Counts:
     counts = Counts()
-    counts.change("127.0.0.1", None, connected + gone)
-    counts.change("127.0.0.1", None, -gone)
+    arrive(counts, connected + gone)
+    leave(counts, gone)
     return counts
+
+
+def arrive(counts: Counts, sessions: int) -> None:
+    """``sessions`` players connect, a session each."""
+    counts.change("127.0.0.1", None, sessions)
+    counts.sessions_opened += sessions
+
+
+def leave(counts: Counts, sessions: int) -> None:
+    counts.change("127.0.0.1", None, -sessions)
+    counts.sessions_ended += sessions
 
 
 def test_what_froze_is_out_of_the_collectors_reach_until_a_reclaim():
@@ -70,9 +81,9 @@ def test_what_froze_is_out_of_the_collectors_reach_until_a_reclaim():
     knot = frozen_garbage(collector)
     assert knot() is not None  # frozen: full collections no longer walk it
     assert gc.get_freeze_count() > 0
-    counts.change("127.0.0.1", None, -(RECLAIM_LEAST - 1))
+    leave(counts, RECLAIM_LEAST - 1)
     assert collector.tick() == "froze" and knot() is not None  # too few gone yet
-    counts.change("127.0.0.1", None, -1)
+    leave(counts, 1)
     assert collector.tick() == "reclaimed"
     assert knot() is None
 
@@ -81,10 +92,10 @@ def test_many_connected_call_a_reclaim_for_a_quarter_of_them_gone():
     counts, clock = players(400, 0), Clock()
     collector = Collector(counts, clock)
     collector.start()
-    counts.change("127.0.0.1", None, -60)  # 60 of 400 gone: more than 20, not a quarter
+    leave(counts, 60)  # 60 of 400 gone: more than 20, not a quarter
     knot = frozen_garbage(collector)
     assert knot() is not None
-    counts.change("127.0.0.1", None, -60)  # 120 gone of 340 left: over a quarter
+    leave(counts, 60)  # 120 gone of 340 left: over a quarter
     assert collector.tick() == "reclaimed" and knot() is None
 
 
@@ -100,11 +111,19 @@ def test_a_reclaim_comes_in_time_whoever_left():
     assert collector.tick() == "froze"  # and the next one in as long again
 
 
-def test_counts_remember_every_place_given_back():
-    counts = players(3, 2)
-    assert (counts.total, counts.given_back) == (3, 2)
-    counts.change("10.0.0.1", "key", 1)
-    assert (counts.total, counts.given_back) == (4, 2)
+def test_connections_without_a_session_call_no_reclaim():
+    """A scanner or a loop of connections opens no session and builds no interface: its
+    connections coming and going must not pause every player with a reclaim."""
+    counts, clock = players(10, 0), Clock()
+    collector = Collector(counts, clock)
+    collector.start()
+    for _ in range(10 * RECLAIM_LEAST):
+        counts.change("10.0.0.9", None, 1)
+        counts.change("10.0.0.9", None, -1)
+    knot = frozen_garbage(collector)
+    assert collector.tick() == "froze" and knot() is not None
+    leave(counts, RECLAIM_LEAST)  # players who leave still call one
+    assert collector.tick() == "reclaimed" and knot() is None
 
 
 def test_memory_grown_by_half_calls_a_reclaim():
@@ -126,7 +145,7 @@ def test_players_arriving_call_no_reclaim_but_growth_beyond_them_does():
     collector = Collector(counts, clock, session_blocks=each)
     collector.start()
     knot = frozen_garbage(collector)
-    counts.change("127.0.0.1", None, arriving)
+    arrive(counts, arriving)
     their_interfaces = held_more(arriving * each)
     assert collector.tick() == "froze"  # they froze...
     assert collector.tick() == "froze" and knot() is not None  # ...and are no garbage
@@ -140,11 +159,11 @@ def test_a_reclaim_learns_what_a_session_holds():
     collector = Collector(counts, clock, session_blocks=1)
     collector.start()
     sessions = RECLAIM_LEAST
-    counts.change("127.0.0.1", None, sessions)
+    arrive(counts, sessions)
     each = sys.getallocatedblocks() // sessions + 1
     interfaces = held_more(sessions * each)
     assert collector.tick() == "reclaimed"  # more than one block a session: grown
-    counts.change("127.0.0.1", None, sessions)  # as many again, holding as much
+    arrive(counts, sessions)  # as many again, holding as much
     interfaces += held_more(sessions * each)
     assert collector.tick() == "froze"  # counted at the reclaim: no garbage
     assert collector.tick() == "froze"

@@ -125,6 +125,28 @@ async def test_the_places_of_ended_sessions_and_connections_are_given_back(serve
         pass
 
 
+async def test_sessions_are_counted_as_they_open_and_end_and_bare_connections_not(serve):
+    """What the collector watches: a connection that opens no session builds no game
+    interface, and must not count as a player gone (it would call a reclaim, a pause of
+    every player, for every few dozen connections of a scanner)."""
+    port = await serve(max_per_connection=2)
+    counts = serve.shared[port].counts
+    async with connect(port):  # logged in, no session
+        pass
+    _, writer = await asyncio.open_connection("127.0.0.1", port)  # not even SSH
+    writer.close()
+    await writer.wait_closed()
+    async with connect(port) as connection:
+        first, second = await in_lobby(connection), await in_lobby(connection)
+        assert (counts.sessions_opened, counts.sessions_ended) == (2, 0)
+        await quit_session(first)
+        await quit_session(second)
+    async with asyncio.timeout(TIMEOUT):
+        while counts.total:  # the connections' places given back, all of them
+            await asyncio.sleep(0.01)
+    assert (counts.sessions_opened, counts.sessions_ended) == (2, 2)
+
+
 # -- a connection with no session left -----------------------------------------------------
 
 
