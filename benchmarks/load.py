@@ -4,7 +4,9 @@ players' screens (``make loadtest``; ``python -m benchmarks load --help``).
 The server runs in a process of its own, as ``sixtui serve`` runs it, with the lag probe
 and the pipe of :mod:`benchmarks.server` and its log in a file; :data:`WARM_UP` sessions
 come and go first. Then ``--bot-processes`` processes of bots (:mod:`benchmarks.load_bots`)
-connect ``--sessions`` guests over SSH, each with a pseudo-terminal read through ``pyte``;
+connect ``--sessions`` guests over SSH, each from an address of its own on the loopback
+(so the server keeps its default limits per address) and with a pseudo-terminal read
+through ``pyte``;
 each types ``/pair GAME`` in the lobby, and the lobby's quick pairing seats them: tables of
 Connect6, Game of 6, Six for two and Six partners for four, in turn (:func:`table_kinds`).
 Once all are seated, every table plays for ``--seconds``, a random legal turn typed on
@@ -45,6 +47,7 @@ from benchmarks import load_bots
 from benchmarks.load_bots import BotReport, Plan
 from benchmarks.load_faults import FAULTS, make_fault
 from benchmarks.server import TIMEOUT, PipedProcess, Server, Session, percentile
+from sixtui.server.settings import Settings
 
 SESSIONS = 20  # make loadtest's defaults: a quick look
 SECONDS = 20.0
@@ -180,7 +183,8 @@ async def one_run(options: Options) -> Run:
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as data_dir:
         log_path = Path(data_dir) / "server.log"
-        server = Server(data_dir, lag_probe=True, log_path=str(log_path), changed=options.changed)
+        changed = {"max_per_ip": str(Settings.max_per_ip), **options.changed}
+        server = Server(data_dir, lag_probe=True, log_path=str(log_path), changed=changed)
         bots: list[Bots] = []
         try:
             await server.listening()

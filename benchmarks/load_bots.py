@@ -167,8 +167,8 @@ class Terminal:
         self._reading = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
-    async def open(cls, port: int) -> Terminal:
-        return cls(*await guest_terminal(port, SIZE, None))
+    async def open(cls, port: int, address: str) -> Terminal:
+        return cls(*await guest_terminal(port, SIZE, None, address))
 
     async def _read(self) -> None:
         try:
@@ -357,6 +357,17 @@ def played(game: Game, shown: str) -> Game | None:
 # -- one bot -------------------------------------------------------------------------------
 
 
+def bot_address(number: int) -> str:
+    """Bot ``number``'s own address on the loopback (127.1.0.1, 127.1.0.2, ...): players
+    come from addresses of their own, and the server's limits per address stay its
+    defaults, which an offender meets as it would on a real server.
+
+    >>> bot_address(0), bot_address(250)
+    ('127.1.0.1', '127.1.1.1')
+    """
+    return f"127.1.{number // 250}.{number % 250 + 1}"
+
+
 @dataclass
 class Plan:
     """What a process of bots is to do."""
@@ -411,7 +422,8 @@ class Bot:
         """Connects, waits for the lobby, pairs and waits to be seated."""
         try:
             async with connecting:
-                self.terminal = terminal = await Terminal.open(self.plan.port)
+                address = bot_address(self.report.number)
+                self.terminal = terminal = await Terminal.open(self.plan.port, address)
                 name, _, _ = await terminal.until(
                     lambda rows: lobby_name(terminal.reader, rows), STEP
                 )

@@ -1,8 +1,8 @@
 """Faults made during a load test's window (``make loadtest ARGS="--fault KIND"``), so that
 what they cost everyone else is measured while they happen.
 
-Each fault is one offender from 127.0.0.1, as a guest, doing one thing for the whole
-window:
+Each fault is one offender from an address of its own (:data:`OFFENDER`, where the bots
+have theirs), as a guest, doing one thing for the whole window:
 
 - ``keys``: printable keys (all but q, which would leave) typed in the lobby as fast as
   the connection takes them;
@@ -26,6 +26,7 @@ import random
 from benchmarks.server import Session, guest_terminal
 
 FAULTS = ("keys", "bytes", "paste", "connections", "slow")
+OFFENDER = "127.6.6.6"
 PASTE = 100_000  # characters in each paste
 WRITE = 4_096  # bytes written at a time
 
@@ -37,7 +38,7 @@ async def make_fault(kind: str, port: int, stop: float) -> int:
         return await _connections(port, stop)
     if kind == "slow":
         return await _slow_reader(port, stop)
-    session = await Session.open(port)
+    session = await Session.open(port, OFFENDER)
     made = 0
     try:
         while asyncio.get_running_loop().time() < stop:
@@ -66,7 +67,7 @@ async def _connections(port: int, stop: float) -> int:
     made = 0
     while asyncio.get_running_loop().time() < stop:
         with contextlib.suppress(OSError):
-            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            _, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(OFFENDER, 0))
             writer.close()
             with contextlib.suppress(OSError):
                 await writer.wait_closed()
@@ -75,7 +76,7 @@ async def _connections(port: int, stop: float) -> int:
 
 
 async def _slow_reader(port: int, stop: float) -> int:
-    connection, process = await guest_terminal(port, (100, 30), "utf-8")
+    connection, process = await guest_terminal(port, (100, 30), "utf-8", OFFENDER)
     try:
         # Never read: what the server sends piles up until the channel's window is full.
         await asyncio.sleep(max(0.0, stop - asyncio.get_running_loop().time()))

@@ -82,8 +82,9 @@ def serve(
     changed: Mapping[str, str] | None = None,
 ) -> None:
     """The server's process: ``sixtui serve`` on ``port`` (its settings the defaults
-    but for the address, the port, the data and the connection limits, and those
-    ``changed``, written as on ``--set``), which runs until
+    but for the address, the port, the data and the connection limits, raised for
+    clients that all come from one address, and those ``changed``, written as on
+    ``--set``: the limits too), which runs until
     SIGTERM; meanwhile ``pipe`` is answered and, if ``lag_probe``, the lag probe runs (it
     wakes a hundred times a second, which a figure of CPU per turn would count). The log
     goes to ``log_path``, or nowhere."""
@@ -102,12 +103,12 @@ def serve(
         None,
         {},
         {
+            "max_connections": 10 * SESSIONS,
+            "max_per_ip": 10 * SESSIONS,
             **(changed or {}),
             "host": "127.0.0.1",
             "port": port,
             "data_dir": data_dir,
-            "max_connections": 10 * SESSIONS,
-            "max_per_ip": 10 * SESSIONS,
         },
     )
 
@@ -288,14 +289,16 @@ class Guest(asyncssh.SSHClient):
 
 
 async def guest_terminal(
-    port: int, size: tuple[int, int], encoding: str | None
+    port: int, size: tuple[int, int], encoding: str | None, address: str = "127.0.0.1"
 ) -> tuple[asyncssh.SSHClientConnection, Any]:
-    """A guest's connection to the server on ``port``, and its shell on an ``xterm-256color``
-    terminal of ``size`` (columns, rows), as ``ssh`` asks for one; the shell's output is
-    text in ``encoding``, or bytes if it is None."""
+    """A guest's connection from ``address`` (any of 127.0.0.0/8 on Linux) to the server
+    on ``port``, and its shell on an ``xterm-256color`` terminal of ``size`` (columns,
+    rows), as ``ssh`` asks for one; the shell's output is text in ``encoding``, or bytes
+    if it is None."""
     connection = await asyncssh.connect(
         "127.0.0.1",
         port,
+        local_addr=(address, 0),
         username="player",
         known_hosts=None,
         client_keys=None,
@@ -319,9 +322,9 @@ class Session:
         self._reading = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
-    async def open(cls, port: int) -> Session:
-        """Connects and waits for the lobby, drawn and quiet."""
-        session = cls(*await guest_terminal(port, SIZE, "utf-8"))
+    async def open(cls, port: int, address: str = "127.0.0.1") -> Session:
+        """Connects from ``address`` and waits for the lobby, drawn and quiet."""
+        session = cls(*await guest_terminal(port, SIZE, "utf-8", address))
         async with asyncio.timeout(TIMEOUT):
             await session.lobby.wait()
         await session.quiet()

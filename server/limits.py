@@ -52,9 +52,10 @@ class ConnectionRate:
     """New connections allowed from each address: ``per_minute`` a minute, and up to
     ``burst`` at once (a household or a club behind one address arriving together).
 
-    Counted before the SSH key exchange, which costs the server a few milliseconds of CPU
-    a connection: over the rate, a connection is closed at once, so that one address
-    connecting in a loop cannot take the server's time from everyone else.
+    Counted as a connection is accepted, before asyncssh builds anything for it (the SSH
+    key exchange would cost a few milliseconds of CPU): over the rate, a connection is
+    closed at once, so that one address connecting in a loop cannot take the server's
+    time from everyone else.
 
     >>> rate = ConnectionRate(per_minute=60, burst=2)
     >>> [rate.allow("10.0.0.1", now=0.0) for _ in range(3)], rate.allow("10.0.0.2", now=0.0)

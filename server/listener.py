@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import time
 import weakref
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
 import asyncssh
 
+from sixtui.server.asyncssh_internals import GatedListener
 from sixtui.server.host_key import load_or_create_host_key
 from sixtui.server.login import Login
 from sixtui.server.session import INPUT_WINDOW
@@ -61,6 +63,7 @@ async def _listen(shared: Shared, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcce
         partial(Login, shared),
         settings.host,
         settings.port,
+        tunnel=GatedListener(partial(_admit, shared)),
         server_host_keys=[host_key],
         line_editor=False,
         encoding=None,
@@ -72,3 +75,14 @@ async def _listen(shared: Shared, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcce
         keepalive_interval=settings.keepalive_interval,
         window=INPUT_WINDOW,
     )
+
+
+def _admit(shared: Shared, peer: str) -> bool:
+    """Whether a new connection from ``peer`` is within the rate of new connections:
+    over it, a connection is closed before asyncssh builds anything for it, so that one
+    address connecting in a loop cannot take the server's time from everyone else. No
+    word reaches the client."""
+    if shared.connection_rate.allow(peer, time.monotonic()):
+        return True
+    shared.refusals.refused(peer)
+    return False

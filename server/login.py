@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import time
 
 import asyncssh
 
@@ -47,20 +46,12 @@ class Login(asyncssh.SSHServer):
         self._sessions = 0  # sessions open now
         self._opened_a_session = False
         self._closed = False
-        self._flooding = False  # closed at once: over the rate of new connections
         self._without_a_session: asyncio.TimerHandle | None = None
 
     def connection_made(self, connection: asyncssh.SSHServerConnection) -> None:
         self._connection = connection
         peer = connection.get_extra_info("peername") or ("?", 0)
         self.peer = str(peer[0])
-        if not self.shared.connection_rate.allow(self.peer, time.monotonic()):
-            # Closed before the key exchange, the costly part: no word reaches the client.
-            self._closed = True
-            self._flooding = True
-            self.shared.refusals.refused(self.peer)
-            asyncio.get_running_loop().call_soon(connection.abort)
-            return
         explain_bad_user_names(connection, BAD_USER_NAME)
         log.info("connect peer=%s", self.peer)
         self._hold_places()
@@ -69,8 +60,6 @@ class Login(asyncssh.SSHServer):
         self._full = self.counts.over(self.settings, self.peer, None, "connections")
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self._flooding:
-            return
         self._closed = True
         self._hold_places()
         if self._without_a_session is not None:

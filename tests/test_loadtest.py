@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarks import load
+from benchmarks import load, load_bots
 from benchmarks.load_bots import (
     KINDS,
     BotReport,
@@ -216,8 +216,9 @@ def test_a_turn_shown_whole_is_played_and_a_half_drawn_one_is_not():
 # -- the harness ---------------------------------------------------------------------------
 
 
-def test_docstring_examples_hold():
-    failures, tried = doctest.testmod(load, raise_on_error=False, verbose=False)
+@pytest.mark.parametrize("module", [load, load_bots], ids=lambda module: module.__name__)
+def test_docstring_examples_hold(module):
+    failures, tried = doctest.testmod(module, raise_on_error=False, verbose=False)
     assert failures == 0 and tried > 0
 
 

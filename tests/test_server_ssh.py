@@ -2,6 +2,7 @@
 client's terminal, keys work, quitting ends the session; refusals are clear."""
 
 import asyncio
+import contextlib
 import logging
 
 import asyncssh
@@ -142,6 +143,12 @@ async def test_an_address_connecting_too_fast_is_closed_before_the_key_exchange(
                 pass
     assert caplog.text.count("why=too many new connections from 127.0.0.1") == 1
     assert caplog.text.count(" connect peer=127.0.0.1") == 4  # the others never got so far
+    # Closed as it is accepted: asyncssh built nothing for it, not even its version line.
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    with contextlib.suppress(ConnectionError):
+        async with asyncio.timeout(TIMEOUT):
+            assert await reader.read() == b""
+    writer.close()
     async with connect(port, local_addr=("127.0.0.2", 0)):  # another address comes in
         pass
 
