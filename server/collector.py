@@ -119,9 +119,10 @@ class Collector:
         self._reclaimed_at = self._clock()
         self._ended, self._opened = sessions.sessions_ended, sessions.sessions_opened
         self._held = sys.getallocatedblocks()
-        if _open(sessions) >= RECLAIM_LEAST:
+        open_now = _open(sessions)
+        if open_now >= RECLAIM_LEAST:
             # Counted now, what sessions hold is known: those who come next hold as much.
-            self._session_blocks = max(1, (self._held - self._own) // _open(sessions))
+            self._session_blocks = max(1, (self._held - self._own) // open_now)
         log.info(
             "collected %d objects, %d blocks held (%d a session), %d sessions gone since, "
             "in %.0f ms",
