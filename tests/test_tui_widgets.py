@@ -7,6 +7,7 @@ from textual.filter import ANSIToTruecolor
 
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.screens.help import HelpScreen
+from sixtui.tui.widgets import hex_board
 from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.lines import _changed_span, wrap
 from sixtui.tui.widgets.panel import first_shown
@@ -265,3 +266,47 @@ async def test_a_board_keeps_each_of_its_alike_runs_once():
         drawn = app.screen.query_one("#board")._drawn
         runs = [run for line in drawn for run in line if run[1] not in ("pad", "label")]
         assert len({id(run) for run in runs}) == len(set(runs)) < len(runs) / 10
+
+
+async def test_a_six_board_given_a_new_game_every_move_marks_captures_without_replaying(
+    monkeypatch,
+):
+    # Online, every move arrives as a new game object: the board tells games apart by
+    # their moves, and finds what a move captured from the layout it drew before.
+    replayed = []
+    replay = hex_board._layout_before_last_move
+
+    def counted_replay(game):
+        replayed.append(len(game.history))
+        return replay(game)
+
+    monkeypatch.setattr(hex_board, "_layout_before_last_move", counted_replay)
+    history = random_position("six", {"ruleset": "steffen"}, 0, 60).history
+    app = hot_seat("six", ruleset="steffen")
+    async with app.run_test(size=(100, 30)):
+        session = app.screen.session
+        board = app.screen.board
+        marked = 0
+        for move in history:
+            before = session.game.layout()
+            session._game = session.game.copy()  # as a table session's game is, each move
+            await session.play(move)
+            expected = before.keys() - session.game.layout().keys() - {move.origin}
+            assert board._captured == expected, f"after {move}"
+            marked += bool(expected)
+        assert marked >= 4  # captures were marked
+        assert set(replayed) <= {0}  # only the empty game, when the board was first drawn
+
+
+async def test_a_square_board_given_a_new_game_every_move_redraws_only_changed_rows():
+    app = hot_seat("connect6")
+    async with app.run_test(size=(100, 30)):
+        session = app.screen.session
+        board = app.screen.board
+        for point in ("J10", "K10", "K11"):
+            rows_before = dict(board._rows)
+            session._game = session.game.copy()  # as a table session's game is, each move
+            await session.play(point)
+            redrawn = {row for row, line in board._rows.items() if line is not rows_before.get(row)}
+            # The new stone's row, and the rows whose stones stopped being the newest turn.
+            assert redrawn <= {9, 10}, f"after {point}: rows {sorted(redrawn)} drawn anew"

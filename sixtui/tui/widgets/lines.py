@@ -33,9 +33,10 @@ class LineWidget(Widget):
 
     COMPONENT_PREFIX: ClassVar[str] = ""
     FOCUS_STYLED: ClassVar[bool] = True
-    """Whether the stylesheet may style the widget differently focused: if not, gaining
-    or losing the focus skips working its styles out again (a board, focused and not in
-    turn as a player types every turn on the move line, paid for that twice a turn)."""
+    """Whether the widget may look different focused, by its stylesheet or its lines: if
+    not, gaining or losing the focus neither works its styles out again nor draws it anew
+    (a board, focused and not in turn as a player types every turn on the move line, paid
+    for both twice a turn)."""
     STRIPS_SPARE: ClassVar[int] = 16
     """How many distinct lines keep their strip beyond those shown: a widget draws its
     lines again and again (every repaint, a cursor moved back and forth), but once a
@@ -122,7 +123,8 @@ class LineWidget(Widget):
         """
         event.prevent_default()
         self._set_focus(True)
-        self.sync()
+        if self.FOCUS_STYLED:
+            self.sync()
         if self.parent is not None:
             self.parent.post_message(events.DescendantFocus(self))
 
@@ -130,7 +132,8 @@ class LineWidget(Widget):
         """Losing the focus likewise (see :meth:`on_focus`)."""
         event.prevent_default()
         self._set_focus(False)
-        self.sync()
+        if self.FOCUS_STYLED:
+            self.sync()
         if self.parent is not None:
             self.parent.post_message(events.DescendantBlur(self))
 

@@ -89,7 +89,9 @@ class SquareBoard(BoardView[Square]):
         edge: Line = (pad_left, (" " * LABEL_WIDTH + letters + "  ", "label"), pad_right)
         lines = [blank] * top + [edge]
         marks = _Marks(game, self.cursor, self.look, self.suggested)
-        frame = (game, width, height, self._first_col, self._first_row, marks.look)
+        # The game itself is left out: online, every move arrives as a new game object,
+        # and what it changed is what the marks tell apart.
+        frame = (game.name, size, width, height, self._first_col, self._first_row, marks.look)
         if frame != self._frame or self._marks is None:
             self._frame, self._rows = frame, {}
             changed_rows = None
