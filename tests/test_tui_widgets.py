@@ -310,3 +310,9 @@ async def test_a_square_board_given_a_new_game_every_move_redraws_only_changed_r
             redrawn = {row for row, line in board._rows.items() if line is not rows_before.get(row)}
             # The new stone's row, and the rows whose stones stopped being the newest turn.
             assert redrawn <= {9, 10}, f"after {point}: rows {sorted(redrawn)} drawn anew"
+
+
+@given(st.integers(1, 200), st.integers(-60, 60), st.integers(-60, 60))
+def test_a_hex_row_with_nothing_on_it_is_the_blank_row_drawn_without_looking(width, view_x, r):
+    # The board draws rows without marks as one blank run a character, unlooked at.
+    assert hex_board._row({}, r, view_x, width) == (hex_board.BLANK,) * width

@@ -120,20 +120,13 @@ class HexBoard(BoardView[Hex]):
         assert self._view is not None
         view_x, view_y = self._view
         marks = self._marks(game, layout, frontier)
+        marked_rows = {r for _, r in marks}
+        blank_row: Line = (BLANK,) * width  # a row with nothing on it, as _row draws it
         lines: list[Line] = []
         for y in range(height - 1):
             r = view_y + y
-            runs: list[tuple[str, str]] = []
-            if (view_x - r) % 2:  # the line starts between two cells
-                runs.append(BLANK)
-            first_x = view_x + len(runs)
-            for world_x in range(first_x, view_x + width, 2):
-                # A plain tuple finds a Hex: it is one, and cheaper to make.
-                cell, gap = marks.get(((world_x - r) // 2, r), BLANK_CELL)
-                runs.append(cell)
-                if world_x + 1 < view_x + width:
-                    runs.append(gap)
-            lines.append(tuple(runs))
+            # Most rows of the view are empty table, drawn without a look at their cells.
+            lines.append(_row(marks, r, view_x, width) if r in marked_rows else blank_row)
         status = f" {self.cursor.q},{self.cursor.r}"
         lines.append(((fit(status, width), "label"),))
         return lines
@@ -217,6 +210,24 @@ class HexBoard(BoardView[Hex]):
             x = min(max(x, cursor_x - width + 2), cursor_x - 1)
             y = min(max(y, cursor_y - height + 1), cursor_y)
         self._view = (x, y)
+
+
+def _row(
+    marks: dict[Hex, tuple[tuple[str, str], tuple[str, str]]], r: int, view_x: int, width: int
+) -> Line:
+    """Row ``r`` of a view whose left edge is at ``view_x``: each cell's runs (blank table
+    where ``marks`` has none), one run a character."""
+    runs: list[tuple[str, str]] = []
+    if (view_x - r) % 2:  # the line starts between two cells
+        runs.append(BLANK)
+    first_x = view_x + len(runs)
+    for world_x in range(first_x, view_x + width, 2):
+        # A plain tuple finds a Hex: it is one, and cheaper to make.
+        cell, gap = marks.get(((world_x - r) // 2, r), BLANK_CELL)
+        runs.append(cell)
+        if world_x + 1 < view_x + width:
+            runs.append(gap)
+    return tuple(runs)
 
 
 def _layout_before_last_move(game: Game) -> dict[Hex, int]:
