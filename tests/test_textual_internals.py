@@ -19,6 +19,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.filter import NoColor
 from textual.strip import Strip
 from textual.widget import Widget
+from textual.widgets import Input
 
 from sixtui.tui import textual_internals
 from sixtui.tui.textual_internals import (
@@ -26,6 +27,7 @@ from sixtui.tui.textual_internals import (
     TEXTUAL_VERSION,
     XTermParser,
     active_app,
+    component_styles,
     disable_tooltips,
     escape_wait,
     keep_strips_acyclic,
@@ -91,6 +93,33 @@ async def test_disabled_tooltips_take_the_tooltip_layer_off_every_screen():
         assert "_tooltips" not in app.screen.layers, changed(
             "App._disable_tooltips", "to start sessions without a tooltip per screen"
         )
+
+
+class Restyled(App[None]):
+    CSS = "Input.loud > .input--cursor { background: red; }"
+
+    def compose(self):
+        yield Input()
+
+
+async def test_component_styles_are_replaced_whenever_the_stylesheet_styles_the_widget_again():
+    needed = "to keep an input's component styles between refreshes"
+    app = Restyled()
+    async with app.run_test() as pilot:
+        entry = app.query_one(Input)
+        styles = component_styles(entry)
+        assert "input--cursor" in styles, changed("DOMNode._component_styles", needed)
+        before = styles["input--cursor"]
+        entry.refresh()
+        await pilot.pause()
+        assert component_styles(entry)["input--cursor"] is before, changed(
+            "DOMNode._component_styles (replaced by a mere refresh)", needed
+        )
+        entry.add_class("loud")
+        await pilot.pause()
+        after = component_styles(entry)["input--cursor"]
+        assert after is not before, changed("DOMNode._component_styles", needed)
+        assert after.background.rgb == (255, 0, 0), changed("DOMNode._component_styles", needed)
 
 
 def test_line_filters_are_the_apps_own_list():

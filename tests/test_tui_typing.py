@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from textual.app import App, ComposeResult
+from textual.widgets import Input
 
 from sixtui.rules import GAMES, Game, IllegalMove, new_game
 from sixtui.tui.game_setup import GameSetup
@@ -260,3 +261,40 @@ async def test_an_open_move_line_is_not_drawn_again_while_nothing_is_typed():
         await asyncio.sleep(1.2)  # a blinking cursor would have been drawn twice
         assert drawn == []
         assert line.has_focus and line.value == "J"
+
+
+class Styled(App[None]):
+    CSS = "TypedInput.loud > .input--cursor { background: red; }"
+
+    def compose(self) -> ComposeResult:
+        yield TypedInput()
+
+
+async def test_a_line_works_out_its_cursor_style_once_and_again_when_the_stylesheet_changes_it():
+    app = Styled()
+    async with app.run_test() as pilot:
+        line = app.query_one(TypedInput)
+        worked_out = []
+        own = Input.get_component_rich_style
+
+        def counted(widget, *names, **options):
+            worked_out.append(names)
+            return own(widget, *names, **options)
+
+        Input.get_component_rich_style = counted  # type: ignore[method-assign]
+        try:
+            before = line.get_component_rich_style("input--cursor")
+            for letter in "abc":  # each key a refresh, which Textual's cache does not outlive
+                await pilot.press(letter)
+                assert line.get_component_rich_style("input--cursor") == before
+            assert worked_out == [("input--cursor",)]
+            line.add_class("loud")
+            await pilot.pause()
+            loud = line.get_component_rich_style("input--cursor")
+            assert loud != before and loud.bgcolor is not None
+            assert loud.bgcolor.triplet == (255, 0, 0)
+            line.remove_class("loud")
+            await pilot.pause()
+            assert line.get_component_rich_style("input--cursor") == before
+        finally:
+            Input.get_component_rich_style = own  # type: ignore[method-assign]

@@ -30,13 +30,17 @@ except ImportError as missing:  # pragma: no cover - only with a Textual sixtui 
     ) from missing
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from textual.app import App
+    from textual.dom import DOMNode
     from textual.filter import LineFilter
 
 __all__ = [
     "TEXTUAL_VERSION",
     "XTermParser",
     "active_app",
+    "component_styles",
     "disable_tooltips",
     "escape_wait",
     "keep_strips_acyclic",
@@ -50,6 +54,14 @@ def disable_tooltips(app: App[object]) -> None:
     """No tooltip layer on ``app``'s screens: sixtui has no tooltips, and Textual gives
     every screen one unless told not to (its tests alone can say so, through run_test)."""
     app._disable_tooltips = True
+
+
+def component_styles(widget: DOMNode) -> Mapping[str, object]:
+    """The styles the stylesheet gave each of ``widget``'s component classes, by name: new
+    objects each time it styles the widget again, so a style worked out from them may be
+    kept for as long as they are the same objects (Textual's own ``get_component_rich_style``
+    forgets what it worked out at every refresh)."""
+    return widget._component_styles
 
 
 def line_filters(app: App[object]) -> list[LineFilter]:
