@@ -14,7 +14,11 @@ from collections import Counter
 import pytest
 
 from sixtui.ai import LEVELS, choose_turn
-from sixtui.ai.six import HARD_LIFTS_PER_PIECE, HARD_SECOND_ROUND_REPLY_WIDTH
+from sixtui.ai.six import (
+    HARD_LIFTS_PER_PIECE,
+    HARD_SECOND_ROUND_REPLY_WIDTH,
+    hard_lifts_per_piece,
+)
 from sixtui.ai.six_search import MOVES_PER_CELL, PIECE_WORTH, THREAT_WIN, WIN, SixSearch
 from sixtui.ai.six_shapes import ShapeBoard
 from sixtui.rules import new_game
@@ -461,6 +465,11 @@ def test_hard_keeps_the_piece_that_holds_its_block_on_the_layout():
         game.play(move)
         assert pieces_cut_off_by(game, trap) == 0, f"hard played {move}"
         game.undo()
+
+
+@pytest.mark.parametrize(("players", "limit"), [(2, HARD_LIFTS_PER_PIECE), (4, None)])
+def test_hard_limits_the_lifts_of_one_piece_only_between_two_players(players, limit):
+    assert hard_lifts_per_piece(new_game("six", ruleset="steffen", players=players)) == limit
 
 
 @pytest.mark.parametrize("ruleset", ["steffen", "romanian"])
