@@ -11,6 +11,9 @@ Hub names (every value a msgpack map):
   :mod:`sixtui.server.lobby_news`.
 * The pools of quick pairing: :mod:`sixtui.server.pairing`; the challenges:
   :mod:`sixtui.server.challenges`; the chat: :mod:`sixtui.server.chat`.
+* ``lobby:partners-away`` (map): by identity, the partner of a person who left the
+  lobby while partnered; they are partners again when that person comes back while the
+  partner still asks for them.
 * ``seated:IDENTITY`` (key, the rooms'): the game in play a person sits at, if any
   (:mod:`sixtui.server.seated`). Nobody starts a second game while one of theirs is in
   play: they may not wait in a pool, accept a challenge or play the computer; watching is
@@ -96,6 +99,7 @@ log = logging.getLogger("sixtui.server")
 
 LONGEST_NAME = 24  # cells: a longer name is cut, so that every list keeps its columns
 TEAM_HINT = "pair six --players 4 waits for a game as a team"
+PARTNERS_AWAY = "lobby:partners-away"
 
 
 class HubLobby(LobbySession):
@@ -165,7 +169,8 @@ class HubLobby(LobbySession):
         self._subscriptions = [news, mine, every_session, tables]
         await self._copy.read(self._hub, self._me.identity)
         await self._present()
-        self.greeting = await self._missed()
+        again, missed = await self._partner_again(), await self._missed()
+        self.greeting = "\n".join(line for line in (again, missed) if line)
         self._readers = [
             asyncio.create_task(self._read(news, self._heard)),
             asyncio.create_task(self._read(mine, self._heard_mine)),
@@ -674,13 +679,21 @@ class HubLobby(LobbySession):
 
     async def _end_partnering(self, last: bool) -> None:
         """Tells the player's partner that they left; when this is their ``last`` session,
-        the partner and everyone who asked them to partner are told to forget it (an ask
-        to another session of theirs may still be answered)."""
+        everyone who asked them to partner is told to forget it (an ask to another session
+        of theirs may still be answered), and the partner that they are partners again
+        if the player comes back (a dropped connection must not part a team)."""
         partner = self._copy.partner_of(self._me.sid)
+        if last and partner is not None:
+            kept = pack({"name": partner[1].name})
+            await self._hub.map_set(PARTNERS_AWAY, self._me.identity, kept)
         for sid, entry in list(self._copy.people.items()):
             if sid == self._me.sid or folded(entry.partner) != folded(self._me.name):
                 continue
             if partner is not None and sid == partner[0]:
+                if last:
+                    back = "they are your partner again when they come back, unless you unpartner"
+                    await notify(self._hub, sid, f"{self._me.name} has left: {back}")
+                    continue
                 text = f"{self._me.name} has left: you have no partner now"
             elif last:
                 text = f"{self._me.name} has left: your invitation to partner them is withdrawn"
@@ -743,6 +756,30 @@ class HubLobby(LobbySession):
             if not notice:
                 notice = f"your game {left} is over: profile {self._me.name} shows how it ended"
             self._tell(LobbyUpdate("notice", notice))
+
+    async def _partner_again(self) -> str:
+        """Makes the player partners again with whom they partnered when they left, if
+        that person is here and still asks for them: what to tell the player ("" if not)."""
+        kept = (await self._hub.map_all(PARTNERS_AWAY)).get(self._me.identity)
+        if kept is None or not await self._hub.map_delete(PARTNERS_AWAY, self._me.identity):
+            return ""  # nobody to come back to, or another session of theirs took it
+        try:
+            name = str(unpack(kept)["name"])
+        except (BadNews, KeyError):
+            return ""
+        if not any(
+            folded(entry.name) == folded(name)
+            and folded(entry.partner) == folded(self._me.name)
+            and entry.identity != self._me.identity
+            for entry in self._copy.people.values()
+        ):
+            return ""
+        await self._present(partner=name)
+        found = self._copy.partner_of(self._me.sid)
+        if found is None:
+            return ""
+        await notify(self._hub, found[0], f"{self._me.name} is back: your partner again")
+        return f"{found[1].name} is your partner again: {TEAM_HINT}"
 
     async def _missed(self) -> str:
         """How the games that ended while the player was away ended, and where to see

@@ -7,10 +7,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sixtui.server.hub import BACKLOG, MemoryHub
+from sixtui.server.lobby import TEAM_HINT
 from sixtui.server.lobby_news import NEWS
 from sixtui.tui.field_lengths import CHAT_LINE
 from sixtui.tui.lobby_commands import CommandError, parse_command
 from support.lobby_helpers import CountingHub, TablesOpened, close_all, players, settle
+
+
+def people_partners(player) -> dict[str, str | None]:
+    return {person.name: person.partner for person in player.view.people}
 
 
 def people(player) -> dict[str, tuple[str, str]]:
@@ -88,9 +93,61 @@ async def test_a_partner_who_leaves_takes_the_pair_out_of_its_pool():
     await bob.lobby.close()
     await settle()
     assert "bob stopped waiting: you no longer wait for Six steffen, partners" in ann.told()
-    assert ann.told()[-1] == "bob has left: you have no partner now"
-    assert ann.view.pool is None and ann.view.partner is None
+    assert ann.told()[-1] == (
+        "bob has left: they are your partner again when they come back, unless you unpartner"
+    )
+    assert ann.view.pool is None and ann.view.partner is None and ann.view.asked == "bob"
     await close_all(ann)
+
+
+async def test_a_partner_who_drops_out_and_comes_back_is_a_partner_again():
+    hub, tables = MemoryHub(), TablesOpened()
+    ann, bob, cy = await players(hub, tables, "ann", "bob", "cy")
+    await ann.command("partner bob")
+    await bob.command("partner ann")
+    await bob.lobby.close()
+    await settle()
+    (back,) = await players(hub, tables, "bob")
+    assert back.lobby.greeting == f"ann is your partner again: {TEAM_HINT}"
+    assert ann.told()[-1] == "bob is back: your partner again"
+    assert (ann.view.partner, back.view.partner) == ("bob", "ann")
+    assert people_partners(cy) == {"ann": "bob", "bob": "ann", "cy": None}
+    await back.lobby.close()  # and again: a second drop is the same
+    await settle()
+    (again,) = await players(hub, tables, "bob")
+    assert (ann.view.partner, again.view.partner) == ("bob", "ann")
+    await close_all(ann, cy, again)
+
+
+async def test_a_partner_who_comes_back_after_being_unpartnered_is_not_a_partner():
+    hub, tables = MemoryHub(), TablesOpened()
+    ann, bob, cy = await players(hub, tables, "ann", "bob", "cy")
+    await ann.command("partner bob")
+    await bob.command("partner ann")
+    await bob.lobby.close()
+    await settle()
+    assert await ann.command("unpartner") == "you no longer ask bob to partner you"
+    await ann.command("partner cy")
+    (back,) = await players(hub, tables, "bob")
+    assert back.lobby.greeting == "" and back.view.partner is None
+    assert ann.view.asked == "cy"
+    await back.lobby.close()
+    await settle()
+    (again,) = await players(hub, tables, "bob")  # the partnership was forgotten, not kept
+    assert again.view.partner is None
+    await close_all(ann, cy, again)
+
+
+async def test_partners_who_both_leave_are_not_partners_when_one_comes_back():
+    hub, tables = MemoryHub(), TablesOpened()
+    ann, bob = await players(hub, tables, "ann", "bob")
+    await ann.command("partner bob")
+    await bob.command("partner ann")
+    await close_all(bob, ann)
+    await settle()
+    (back,) = await players(hub, tables, "bob")
+    assert back.lobby.greeting == "" and back.view.partner is None and back.view.asked is None
+    await close_all(back)
 
 
 async def test_an_invitation_to_partner_someone_who_leaves_is_withdrawn():
