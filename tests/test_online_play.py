@@ -327,6 +327,41 @@ async def test_after_a_game_t_on_the_result_opens_the_chat_and_one_who_leaves_ha
         )
 
 
+async def test_after_a_game_a_line_typed_after_a_slash_is_said_and_runs_no_keys():
+    hub = MemoryHub()
+    ann_app, bob_app, cy_app = apps(hub, "ann", "bob", "cy")
+    async with at_terminals(ann_app, bob_app, cy_app) as (ann, bob, cy):
+        await pair([ann, bob])
+        await in_lobby(cy)
+        await command(cy, "watch ann")
+        await at_table(cy)
+        await ann.press("r", "y")
+        for pilot in (ann, bob, cy):
+            await wait_until(pilot, lambda p=pilot: isinstance(p.app.screen, SummaryScreen), "")
+        # From the result, in one packet as over SSH: n (next game) and q (leave) are letters.
+        await burst(bob, "slash", *"say nice game, q", "enter")
+        await wait_until(ann, lambda: "bob: nice game, q" in panel(ann.app, "chat"), "bob's")
+        await ann.press("b")  # and from the board
+        await wait_until(ann, lambda: isinstance(ann.app.screen, GameScreen), "the board")
+        screen = game_screen(ann.app)
+        await ann.press("slash")
+        assert screen.focused is screen.move_input
+        assert screen.move_input.placeholder == (
+            "say TEXT speaks to everyone at the table; Enter sends, Esc goes back"
+        )
+        await ann.press(*"say and a rematch? n", "enter")
+        await wait_until(bob, lambda: "ann: and a rematch? n" in panel(bob.app, "chat"), "ann's")
+        await ann.press("slash", *"K10", "enter")  # a move: the game is over
+        assert panel(ann.app, "message") == "the game is over: n starts the next one"
+        await burst(cy, "slash", *"say well played", "enter")  # a spectator too
+        said = "cy (watching): well played"
+        await wait_until(cy, lambda: panel(cy.app, "chat").endswith(said), "cy's line")
+        for pilot in (ann, bob):
+            assert game_screen(pilot.app).session.next_asked_by == ()
+            assert isinstance(pilot.app.screen, (GameScreen, SummaryScreen))
+        assert isinstance(cy.app.screen, (GameScreen, SummaryScreen))
+
+
 async def test_once_a_match_is_over_n_asks_for_a_rematch_and_both_asking_begins_one():
     hub = MemoryHub()
     async with at_terminals(*apps(hub)) as (ann, bob):

@@ -3,6 +3,7 @@ and the request for a larger terminal."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual import on
@@ -126,20 +127,26 @@ class ConfirmScreen(ModalScreen[bool]):
 
 class SummaryScreen(ModalScreen[str]):
     """After a game: its result and the match so far; then the next game, the board, or
-    leave; at an online table also the chat (``t``), as on the board; in this process,
-    saving the game's record (``e``)."""
+    leave; at an online table also the chat (``t``, and ``/`` for a line such as "say gg"),
+    as on the board; in this process, saving the game's record (``e``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,enter", "choose('next')", "Next game"),
         Binding("escape,b", "choose('board')", "See the board"),
-        Binding("t", "choose('chat')", "Chat"),
+        # Priority: run as the app reads the key, before it hands on the keys after it
+        # (over SSH a typed line comes in one packet), as on the board.
+        Binding("t", "choose('chat')", "Chat", priority=True),
+        Binding("slash,colon", "choose('type')", "Type", show=False, priority=True),
         Binding("e", "choose('save')", "Save record"),
         Binding("q", "choose('quit')", "Leave"),
     ]
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameSession, open_line: Callable[[str], None]) -> None:
+        """``open_line`` opens the board's chat ("chat") or move line ("type") once this
+        screen is gone."""
         super().__init__()
         self.session = session
+        self._open_line = open_line
 
     def compose(self) -> ComposeResult:
         match = self.session.match
@@ -160,8 +167,15 @@ class SummaryScreen(ModalScreen[str]):
             shown.update(summary_text(self.session))
 
     def action_choose(self, choice: str) -> None:
-        if self._offers(choice):
-            self.dismiss(choice)
+        if not self._offers(choice):
+            return
+        if choice in ("chat", "type"):
+            # At once, not in the dismissal's callback, which comes after the keys already
+            # queued: typed in one packet, "/say nice" must not run n (next game) on the board.
+            self.dismiss(None)
+            self._open_line(choice)
+            return
+        self.dismiss(choice)
 
     def _offers(self, choice: str) -> bool:
         """No next game once the match is over, nor to a spectator; chat only online, and
@@ -170,7 +184,7 @@ class SummaryScreen(ModalScreen[str]):
             return not self.session.match.is_over and not self.session.watching
         if choice == "save":
             return not self.session.shared
-        return choice != "chat" or self.session.may_chat
+        return choice not in ("chat", "type") or self.session.may_chat
 
     def key_description(self, action: str, description: str) -> str | None:
         """The footer offers only what :meth:`_offers`."""

@@ -201,7 +201,7 @@ class GameScreen(FocusScreen[None]):
             self.board.action_centre()
         self._spin(self.session.thinking)
         if update.kind == "over":
-            self._summary = SummaryScreen(self.session)
+            self._summary = SummaryScreen(self.session, self._open_line)
             self.app.push_screen(self._summary, self._after_summary)
         if update.kind == "new-game":
             self._close_summary()
@@ -518,14 +518,24 @@ class GameScreen(FocusScreen[None]):
     # -- actions -------------------------------------------------------------------------
 
     def action_type_move(self) -> None:
-        if self._refused_when_over():
+        # Where there is a chat the line opens whoever types it, and whenever, to say
+        # things ("/say gg"): refused, the rest of the line would run as keys (n, q, ...).
+        if not self.session.may_chat and (self.session.watching or self._game_over()):
+            self._say(self._why_not_now())
             return
         entry = self.move_input
-        entry.placeholder = typing_prompt(self.session.game)
+        entry.placeholder = self._typing_prompt()
         entry.display = True
         # At once, not through Widget.focus, which waits until the keys already queued are
         # handled: the next key of a burst must find the focus where this one put it.
         self.set_focus(entry)
+
+    def _typing_prompt(self) -> str:
+        """What the move line asks for: a move from a player while the game is on, otherwise
+        what the line can still do."""
+        if self.session.watching or self._game_over():
+            return f"say TEXT speaks to {self.session.chat_readers}; Enter sends, Esc goes back"
+        return typing_prompt(self.session.game)
 
     def _close_lines(self) -> None:
         self.move_input.display = False
@@ -790,12 +800,17 @@ class GameScreen(FocusScreen[None]):
         await self.session.close()
         await self.app.leave_game()
 
+    def _open_line(self, line: str) -> None:
+        """Opens the chat ("chat") or the move line ("type"), from the result."""
+        if line == "chat":
+            self.action_chat()
+        else:
+            self.action_type_move()
+
     async def _after_summary(self, choice: str | None) -> None:
         self._summary = None
         if choice == "next" and self.session.game.is_over and not self.session.match.is_over:
             await self.session.next_game()
-        elif choice == "chat":
-            self.action_chat()
         elif choice == "save":
             self.action_save_record()
         elif choice == "quit":
