@@ -1,6 +1,8 @@
 """The lobby screen, with players simulated on one hub: the lists, the pools and who waits
 there, pairings seen on every screen, the keys, the command line, the chat."""
 
+from textual import events
+
 from sixtui.server.hub import MemoryHub
 from sixtui.tui.field_lengths import CHAT_LINE, COMMAND_LINE
 from sixtui.tui.lobby_session import LobbyView, Person, TableView
@@ -187,6 +189,33 @@ async def test_chat_and_names_are_drawn_as_written():
             f"This line holds {CHAT_LINE + 4} characters at most: what did not fit was left out."
         ]
     await close_all(ann, mallory)
+
+
+async def test_a_paste_on_the_command_line_is_cut_to_fit_for_chat_and_left_out_for_a_command():
+    hub, tables = MemoryHub(), TablesOpened()
+    ann, bob = await players(hub, tables, "ann", "bob")
+    app = LobbyApp(ann.lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        told = []
+        app.notify = lambda message, **options: told.append(message)
+        line = lobby(app).command_line
+        await burst(pilot, "slash")
+        line.post_message(events.Paste("challenge bob connect6 " * 50))
+        await pause(pilot)
+        assert line.value == ""  # a command cut short may be another
+        assert told == [
+            f"This line holds {COMMAND_LINE} characters at most: the paste was left out."
+        ]
+        line.post_message(events.Paste("say " + "y" * 1_000))
+        await pause(pilot)
+        assert line.value == "say " + "y" * CHAT_LINE
+        await burst(pilot, "enter")
+        await pause(pilot)
+        assert bob.view.chat[-1].text == "y" * CHAT_LINE  # said as far as it fitted
+        assert told[-1] == (
+            f"This line holds {CHAT_LINE + 4} characters at most: what did not fit was left out."
+        )
+    await close_all(ann, bob)
 
 
 async def test_the_command_line_closes_with_escape_and_help_and_local_play_come_back():

@@ -22,7 +22,7 @@ from sixtui.server.driver import (
 )
 from sixtui.server.session import INPUT_WINDOW
 from sixtui.tui.app import SixtuiApp
-from sixtui.tui.field_lengths import MOVE_LINE, NAME_LINE
+from sixtui.tui.field_lengths import CHAT_LINE, MOVE_LINE, NAME_LINE
 from sixtui.tui.presence import Visitor
 from sixtui.tui.widgets.typing import TypedInput
 from support.event_loop import Posted, largest_gap_while
@@ -50,10 +50,42 @@ async def test_the_move_line_holds_no_more_than_its_length_however_it_is_filled(
         line.value = ""
         line.post_message(events.Paste("K11 " * 10_000))
         await pilot.pause()
-        assert line.value == ""  # a paste that cannot fit is refused whole
+        assert line.value == ""  # a move cut short may be another: refused whole
+        assert told[-1] == (
+            f"This line holds {MOVE_LINE} characters at most: the paste was left out."
+        )
         line.post_message(events.Paste("K11 L12"))
         await pilot.pause()
         assert line.value == "K11 L12"
+        line.value = ""
+        line.post_message(events.Paste("say " + "ab" * CHAT_LINE))  # chat is cut to fit
+        await pilot.pause()
+        assert line.value == "say " + ("ab" * CHAT_LINE)[:CHAT_LINE]
+        assert told[-1] == (
+            f"This line holds {CHAT_LINE + 4} characters at most: what did not fit was left out."
+        )
+
+
+async def test_a_paste_too_long_for_the_chat_line_is_cut_to_fit_and_said_so():
+    app = hot_seat("connect6", size=19)
+    async with app.run_test(size=(100, 30)) as pilot:
+        line = game_screen(app).query_one("#chat-input", TypedInput)
+        line.display = True
+        line.focus()
+        await pilot.pause()
+        told = []
+        app.notify = lambda message, **options: told.append(message)
+        line.post_message(events.Paste("hello "))
+        await pilot.pause()
+        line.post_message(events.Paste("x" * 1_000))
+        await pilot.pause()
+        assert line.value == ("hello " + "x" * 1_000)[:CHAT_LINE]
+        assert told == [
+            f"This line holds {CHAT_LINE} characters at most: what did not fit was left out."
+        ]
+        line.post_message(events.Paste("more"))
+        await pilot.pause()
+        assert line.value == ("hello " + "x" * 1_000)[:CHAT_LINE]  # full: nothing goes in
 
 
 async def test_the_name_line_holds_no_more_than_its_length():

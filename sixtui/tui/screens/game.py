@@ -20,7 +20,7 @@ from textual.worker import Worker, get_current_worker
 
 from sixtui.rules import Game, IllegalMove, Move, Square
 from sixtui.rules.records import GameRecord
-from sixtui.tui.chat import longest_line, said_text
+from sixtui.tui.chat import said_text
 from sixtui.tui.field_lengths import CHAT_LINE, MOVE_LINE
 from sixtui.tui.move_chooser import MoveChooser, moves_pieces
 from sixtui.tui.replay import ReplaySession
@@ -34,7 +34,7 @@ from sixtui.tui.widgets.hex_board import HexBoard
 from sixtui.tui.widgets.keys import KeyBar
 from sixtui.tui.widgets.panel import SidePanel, names_of, status_line, verb_for
 from sixtui.tui.widgets.square_board import SquareBoard
-from sixtui.tui.widgets.typing import TypedInput
+from sixtui.tui.widgets.typing import SayingLine, TypedInput
 
 MOVE_LIST_ACTIONS = frozenset(
     binding.action for binding in SidePanel.BINDINGS if isinstance(binding, Binding)
@@ -114,8 +114,8 @@ class GameScreen(FocusScreen[None]):
         yield SidePanel(self.session, id="side")
         yield KeyBar()
         # Shown only while they have the focus: drawn alike focused or not.
-        yield MoveLine(max_length=MOVE_LINE, id="move-input", focus_styled=False)
-        yield TypedInput(max_length=CHAT_LINE, id="chat-input", focus_styled=False)
+        yield SayingLine(MOVE_LINE, id="move-input", focus_styled=False)
+        yield TypedInput(max_length=CHAT_LINE, id="chat-input", focus_styled=False, cuts=True)
 
     @property
     def board(self) -> BoardView:
@@ -815,17 +815,6 @@ class GameScreen(FocusScreen[None]):
             self.action_save_record()
         elif choice == "quit":
             await self._leave()
-
-
-class MoveLine(TypedInput):
-    """The move line, which takes a line of chat too (``say`` and the line): as long as a
-    move for a move, as long as a line of chat for ``say``."""
-
-    def replace(self, text: str, start: int, end: int) -> None:
-        value = self.value
-        start, end = sorted((max(0, start), min(len(value), end)))
-        self.max_length = longest_line(f"{value[:start]}{text}{value[end:]}", MOVE_LINE)
-        super().replace(text, start, end)
 
 
 def _declaring(move: Move | str) -> Move | str:

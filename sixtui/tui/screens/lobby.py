@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
 from sixtui.rules.records import GameRecord, RecordError
-from sixtui.tui.chat import SAY, longest_line
+from sixtui.tui.chat import SAY
 from sixtui.tui.field_lengths import COMMAND_LINE
 from sixtui.tui.lobby_commands import (
     USAGES,
@@ -51,7 +51,7 @@ from sixtui.tui.widgets.lobby_lists import (
     TextLine,
     plays_at,
 )
-from sixtui.tui.widgets.typing import LineFull
+from sixtui.tui.widgets.typing import SayingLine
 
 QUIET = 0.5  # seconds: news that comes faster is drawn together, at most once in this time
 # People in the lobby beyond whom the quiet time grows with their number: news of one comes
@@ -163,7 +163,6 @@ class LobbyScreen(FocusScreen[None]):
         self._drawing: Timer | None = None
         self._ticking: Timer | None = None
         self._hidden = False  # covered by a screen that is not a dialog
-        self._line_full = LineFull()
         self._stale = False  # news came while it was
         self._at_table = False
         self._typing = False  # whether the command line is open
@@ -483,11 +482,7 @@ class LobbyScreen(FocusScreen[None]):
         elif event.key == "escape":
             self._close_command_line()
         elif event.is_printable and event.character:
-            longest = longest_line(line.value, COMMAND_LINE)
-            if len(line.value) < longest:
-                line.insert_text_at_cursor(event.character)
-            else:
-                self._line_full.tell(line, longest)
+            line.insert_text_at_cursor(event.character)  # which says so when the line is full
         else:
             binding = next(iter(LINE_KEYS.key_to_bindings.get(event.key, [])), None)
             handled = binding is not None and await self.app.run_action(binding.action, line)
@@ -566,13 +561,12 @@ def news_wait(since_drawn: float, quiet: float, people: int, stagger: float) -> 
     return max(0.0, quiet - since_drawn) + stagger * spread
 
 
-class CommandLine(Input):
+class CommandLine(SayingLine):
     """Shows the command being typed, and its cursor. The keys typed are the lobby
     screen's to handle (see :meth:`LobbyScreen.on_key`): they bubble on to it."""
 
     def __init__(self, **options: str) -> None:
-        super().__init__(select_on_focus=False, **options)
-        self.cursor_blink = False  # steady, as on the lines of a game (see TypedInput)
+        super().__init__(COMMAND_LINE, select_on_focus=False, **options)
 
     async def _on_key(self, event: events.Key) -> None:
         event.prevent_default()  # Input's own handling: the screen types the key instead

@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input
 
+from sixtui.tui.chat import longest_line, said_text
 from sixtui.tui.textual_internals import component_styles
 
 # Seconds between two notices that a line is full: a key held down at its end would say
@@ -24,18 +25,17 @@ class LineFull:
     """Tells the player, once in a while, that the line they type into is full."""
 
     def __init__(self) -> None:
-        self._told = float("-inf")
+        self._told = ("", float("-inf"))  # the last notice, and when
 
-    def tell(self, widget: Widget, longest: int) -> None:
+    def tell(self, widget: Widget, longest: int, left_out: str = "what did not fit") -> None:
+        """Says that the line holds ``longest`` characters, and that ``left_out`` was left
+        out (the same notice again only after a while)."""
+        text = f"This line holds {longest} characters at most: {left_out} was left out."
         now = time.monotonic()
-        if now - self._told < LINE_FULL_NOTICE:
+        if text == self._told[0] and now - self._told[1] < LINE_FULL_NOTICE:
             return
-        self._told = now
-        widget.notify(
-            f"This line holds {longest} characters at most: what did not fit was left out.",
-            title="Line full",
-            severity="warning",
-        )
+        self._told = (text, now)
+        widget.notify(text, title="Line full", severity="warning")
 
 
 class TypedInput(Input):
@@ -50,14 +50,18 @@ class TypedInput(Input):
 
     _KEYS = BindingsMap(Input.BINDINGS)
 
-    def __init__(self, *options: object, focus_styled: bool = True, **named: object) -> None:
+    def __init__(
+        self, *options: object, focus_styled: bool = True, cuts: bool = False, **named: object
+    ) -> None:
         """``focus_styled=False`` for an input the stylesheet draws alike focused or not
         (one shown only while it has the focus): gaining and losing the focus then skip
-        working out its styles again, which cost a table's mover twice a turn."""
+        working out its styles again, which cost a table's mover twice a turn. ``cuts``:
+        a paste too long is cut to fit, not left out (see :meth:`replace`)."""
         # Component styles worked out, by names and partial, with the styles they came from.
         self._kept_styles: dict[tuple[tuple[str, ...], bool], tuple[tuple[object, ...], Style]] = {}
         super().__init__(*options, **named)  # type: ignore[arg-type]
         self._focus_styled = focus_styled
+        self._cuts = cuts
         self._full = LineFull()
         # A steady cursor: a blinking one is drawn and sent twice a second for as long
         # as the line is open, to every player thinking with the move line open.
@@ -90,6 +94,29 @@ class TypedInput(Input):
     def restricted(self) -> None:
         """A key or a paste the line has no room for: said in words, not by the bell."""
         self._full.tell(self, self.max_length or 0)
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        """As Input's, but a paste with no room for all of it goes in as far as it fits
+        where :meth:`cuts` says a cut line still means what was meant (chat), and is left
+        out whole where it does not (a move cut short may be another move)."""
+        value = self.value
+        start, end = sorted((max(0, start), min(len(value), end)))
+        room = len(text)
+        if self.max_length:
+            room = self.max_length - len(value) + (end - start)
+        if len(text) <= room:
+            super().replace(text, start, end)
+        elif len(text) > 1 and not self.cuts(f"{value[:start]}{text}{value[end:]}"):
+            self._full.tell(self, self.max_length or 0, "the paste")
+        else:
+            if room > 0:
+                super().replace(text[:room], start, end)
+            self.restricted()
+
+    def cuts(self, line: str) -> bool:
+        """Whether ``line``, too long for this input, may be cut to fit: made with
+        ``cuts=True``."""
+        return self._cuts
 
     def watch_has_focus(self, has_focus: bool) -> None:
         if self._focus_styled:
@@ -129,3 +156,22 @@ class TypedInput(Input):
     def on_typed_input_discard_typed(self, message: DiscardTyped) -> None:
         message.stop()
         self.value = ""
+
+
+class SayingLine(TypedInput):
+    """A line for commands or moves that takes a line of chat too (``say`` and the line):
+    ``longest`` characters for the first, a whole line of chat after ``say``; a paste too
+    long is cut to fit for chat only."""
+
+    def __init__(self, longest: int, **named: object) -> None:
+        super().__init__(max_length=longest, **named)
+        self._longest = longest
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        value = self.value
+        start, end = sorted((max(0, start), min(len(value), end)))
+        self.max_length = longest_line(f"{value[:start]}{text}{value[end:]}", self._longest)
+        super().replace(text, start, end)
+
+    def cuts(self, line: str) -> bool:
+        return said_text(line) is not None
