@@ -36,11 +36,18 @@ def name_problem(name: str) -> str | None:
     True
     >>> name_problem("guest-12")
     'names starting with guest are for players without a key'
+    >>> print(name_problem("zoë"))  # doctest: +ELLIPSIS
+    a name starts with a letter and has only the letters a to z (no accents), digits, ...
     """
     if not 2 <= len(name) <= LONGEST:
         return f"a name has 2 to {LONGEST} characters"
     if not _NAME.fullmatch(name):
-        return "a name starts with a letter and has only letters, digits, '.', '-' and '_'"
+        # Letters of every script would let a name pass for another that looks the same
+        # (a Cyrillic а for a Latin a), and be hard to type in a challenge.
+        return (
+            "a name starts with a letter and has only the letters a to z (no accents),"
+            " digits, '.', '-' and '_'"
+        )
     if name.lower().startswith(GUEST_PREFIX):
         return "names starting with guest are for players without a key"
     return None
