@@ -152,6 +152,19 @@ async def test_a_player_gone_is_counted_down_and_comes_back_to_the_table_as_it_w
             assert game_screen(back.app).session.resigning_seat is not None
 
 
+async def test_a_seat_away_shows_its_countdown_and_its_colored_cells_in_a_narrow_panel():
+    hub = MemoryHub()
+    ann_app, bob_app = apps(hub)
+    async with at_terminals(ann_app, bob_app) as (ann, bob):
+        await pair([ann, bob], "gameof6 --size 13")
+        await ann_app.online.close()
+        await wait_until(bob, lambda: "away" in panel(bob.app, "seats"), "ann away")
+        seats = panel(bob.app, "seats").splitlines()
+        (ann_seat,) = [line.strip() for line in seats if " ann " in line]
+        assert re.fullmatch(r". ann  away( ·)? \d+ s( to come back)? · 0 colored", ann_seat)
+        assert all(line.rstrip().endswith("0 colored") for line in seats), seats
+
+
 async def test_one_key_at_two_terminals_is_at_the_table_at_both_and_plays_from_either():
     hub = MemoryHub()
     ann_app, twin_app, bob_app = apps(hub, "ann", "ann", "bob")

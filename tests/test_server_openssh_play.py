@@ -7,6 +7,7 @@ position of the last turn sent.
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from support.ssh_screen import BLACK, SshTerminal, make_key, need_openssh, ssh_c
 SIX_IN_A_ROW = ["J10", "A1 A2", "K10 L10", "A3 A4", "M10 N10", "A6 A7", "O10 P10"]
 SHOWN = [turn.split() for turn in SIX_IN_A_ROW]
 WAIT = 10.0  # seconds a screen may take to show what another player did
+AWAY = re.compile(r"away( ·)? \d+ s")  # a seat's countdown, long or short
 
 Players = Callable[[str], SshTerminal]
 
@@ -122,12 +124,12 @@ async def test_a_player_whose_ssh_is_killed_mid_turn_is_waited_for_and_comes_bac
     assert first.process is not None
     first.process.kill()  # no goodbye: the client is simply gone
     await second.wait_for_text(f"{name} left the table", WAIT)
-    await second.wait_until(lambda: "away ·" in second.text, WAIT, f"{name}'s seat marked away")
+    await second.wait_until(lambda: AWAY.search(second.text), WAIT, f"{name}'s seat marked away")
     assert second.turn(3) is None and second.stone_at("J9") == "·"
     back = players(name)  # the same key
     await back.wait_until(lambda: back.turn(2) == SHOWN[1], WAIT, "the table as it was")
     assert back.turn(1) == SHOWN[0] and LOBBY not in back.text
     assert back.turn(3) is None and back.stone_at("J9") == "·"  # the staged stone is gone
     await second.wait_for_text(f"{name} came back", WAIT)
-    await second.wait_until(lambda: "away ·" not in second.text, WAIT, f"{name}'s seat back")
+    await second.wait_until(lambda: not AWAY.search(second.text), WAIT, f"{name}'s seat back")
     await play(back, second, 3)  # and the game goes on

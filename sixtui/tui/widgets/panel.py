@@ -119,18 +119,17 @@ def seat_lines(session: GameSession, look: Look, width: int) -> list[Line]:
         team = seat % 2
         player = session.player_at(seat)
         name = f" {player.name}"
-        detail = ""
-        if player.name in away:  # once the game is over, nobody waits for them
-            detail = "left" if game.is_over else away_detail(away[player.name])
-        details = (
+        gone = away.get(player.name)
+        clock = _clock_run(session, seat)
+        room = max(0, width - 1 - (len(clock[0]) + 1 if clock else 0))
+        detail = seat_details(
+            room - len(name) - 2,
             player.rating,
-            detail,
+            # once the game is over, nobody waits for them
+            None if gone is None else "left" if game.is_over else gone,
             _whose(session.own_seats, seat),
             _seat_detail(game, seat),
         )
-        detail = " · ".join(part for part in details if part)
-        clock = _clock_run(session, seat)
-        room = max(0, width - 1 - (len(clock[0]) + 1 if clock else 0))
         text = fit(name + (f"  {detail}" if detail else ""), room)
         line: Line = (
             (look.piece[team], f"{LOOK}team{team}"),
@@ -163,12 +162,49 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def away_detail(left: float) -> str:
-    """What a seat whose player is away says: the seconds they have left to come back.
+def seat_details(room: int, rating: str, away: float | str | None, whose: str, own: str) -> str:
+    """What a seat's line says after its player's name, in ``room`` characters if it can:
+    their ``rating``, the seconds they have left to come back while ``away`` (or that
+    they "left"), ``whose`` seat it is and what the seat has of its ``own``. What matters
+    least goes first when it does not all fit: the rating, then whose seat, then the
+    words around the countdown.
 
-    >>> away_detail(41.2), away_detail(0.0)
-    ('away · 42 s to come back', 'away · time is up')
+    >>> seat_details(50, "1512", 41.2, "you", "3 colored")
+    '1512 · away · 42 s to come back · you · 3 colored'
+    >>> seat_details(40, "1512", 41.2, "you", "3 colored")
+    'away · 42 s to come back · 3 colored'
+    >>> seat_details(22, "1512", 8.5, "your partner", "3 colored")
+    'away 9 s · 3 colored'
+    >>> seat_details(22, "1512", 0.0, "your partner", "3 colored")
+    'time is up · 3 colored'
+    >>> seat_details(22, "1512", None, "your partner", "3 colored")
+    '3 colored'
     """
+    long_away = short_away = away if isinstance(away, str) else None
+    if isinstance(away, float | int):
+        long_away, short_away = away_detail(away), away_detail(away, short=True)
+    tries = (
+        (rating, long_away, whose, own),
+        (long_away, whose, own),
+        (long_away, own),
+        (short_away, own),
+    )
+    for parts in tries:
+        text = " · ".join(part for part in parts if part)
+        if len(text) <= room:
+            return text
+    return text
+
+
+def away_detail(left: float, short: bool = False) -> str:
+    """What a seat whose player is away says: the seconds they have left to come back
+    (``short``: in as few words as will do).
+
+    >>> away_detail(41.2), away_detail(41.2, short=True), away_detail(0.0, short=True)
+    ('away · 42 s to come back', 'away 42 s', 'time is up')
+    """
+    if short:
+        return f"away {ceil(left)} s" if left > 0 else "time is up"
     return f"away · {ceil(left)} s to come back" if left > 0 else "away · time is up"
 
 
