@@ -133,7 +133,7 @@ class Ended:
             and not self.casual
             and self.game.result is not None
             and all(seat.keyed for seat in self.seats)
-            and _both_sides_moved(self.game)
+            and both_sides_moved(self.game)
         )
 
 
@@ -390,7 +390,7 @@ class Archive:
         return [(str(name), Rating(mu, sigma, games)) for name, mu, sigma, games in rows]
 
 
-def _both_sides_moved(game: Game) -> bool:
+def both_sides_moved(game: Game) -> bool:
     """Whether each team played at least one move of ``game``."""
     replay = new_game(game.name, **game.options())
     moved = set()

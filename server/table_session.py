@@ -33,7 +33,7 @@ import msgpack
 
 from sixtui.rules import Game, IllegalMove, Move
 from sixtui.server import table_life
-from sixtui.server.archive import Archive
+from sixtui.server.archive import Archive, both_sides_moved
 from sixtui.server.archiving import archived_topic
 from sixtui.server.chat import Speaker
 from sixtui.server.hub import Hub, Lagged, Subscription
@@ -228,18 +228,28 @@ class TableSession(GameSession):
         """ "rated", or why the table's games are not, then its time control; without an
         archive (where no game is rated), the time control alone."""
         state = self._state
-        if self._archive is None:
-            counts = ""
-        elif state.casual:
-            counts = "casual"
-        elif any(holder.is_computer for side in state.sides for holder in side):
-            counts = "unrated: the computer plays"
-        elif not all(holder.keyed for holder in state.people):
-            counts = "unrated: a guest plays"
-        else:
-            counts = "rated"
         clock = "" if state.clock is None else state.clock.text
-        return " · ".join(part for part in (counts, clock) if part)
+        return " · ".join(part for part in (self._counts(), clock) if part)
+
+    def _counts(self) -> str:
+        """Whether the table's games are rated, in a word or a few: "" without an archive."""
+        state = self._state
+        if self._archive is None:
+            return ""
+        if state.casual:
+            return "casual"
+        if any(holder.is_computer for side in state.sides for holder in side):
+            return "unrated: the computer plays"
+        if not all(holder.keyed for holder in state.people):
+            return "unrated: a guest plays"
+        return "rated"
+
+    @property
+    def unrated_why(self) -> str:
+        game = self._game
+        if self._counts() != "rated" or not game.is_over or both_sides_moved(game):
+            return ""
+        return "Not rated: the game ended before each side had played a turn."
 
     @property
     def archived_as(self) -> int | None:

@@ -146,8 +146,30 @@ async def test_at_a_table_ratings_show_beside_names_and_move_when_the_game_is_ar
     assert watcher.player_at(1).rating == "1389?"
     assert ann.archived_as == watcher.archived_as == 1 and ann.terms == "rated"
     assert "Archived as game 1: replay 1 in the lobby." in summary_text(ann)
+    assert "Not rated" not in summary_text(ann)
     await ann.close()
     await watcher.close()
+    await archivist.close()
+
+
+async def test_a_game_resigned_before_each_side_played_says_at_the_end_that_it_is_not_rated():
+    hub, archive = MemoryHub(), Archive(":memory:")
+    archivist = Archivist(hub, archive)
+    archivist.start()
+    table = await connect6(hub)
+    ann = await TableSession.join(hub, table, TABLE_ANN.identity, archive=archive)
+    await play_turns(hub, table, ["E5"])
+    await send(hub, table, TABLE_BOB, "resign")  # before bob's first turn
+    for _ in range(200):
+        if ann.archived_as is not None:
+            break
+        await asyncio.sleep(0.01)
+    assert ann.terms == "rated" and ann.game.is_over
+    assert [ann.player_at(seat).rating for seat in (0, 1)] == ["1500?", "1500?"]  # unmoved
+    lines = summary_text(ann).splitlines()
+    assert "Not rated: the game ended before each side had played a turn." in lines
+    assert lines[-1] == "Archived as game 1: replay 1 in the lobby."
+    await ann.close()
     await archivist.close()
 
 

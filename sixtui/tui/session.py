@@ -209,6 +209,12 @@ class GameSession(ABC):
         return ""
 
     @property
+    def unrated_why(self) -> str:
+        """Why the game just over moves no rating though the table's games are rated
+        ("": it does, or they are not, which :attr:`terms` says)."""
+        return ""
+
+    @property
     def archived_as(self) -> int | None:
         """The game's number in the server's archive, once the game is over and kept there."""
         return None

@@ -58,6 +58,8 @@ def summary_text(session: GameSession) -> str:
         totals.append(row("Points", (str(match.points[0]), str(match.points[1]))))
     if match.is_over:
         totals += ["", _match_result(session)]
+    if session.unrated_why:
+        totals += ["", session.unrated_why]
     if session.archived_as is not None:
         number = session.archived_as
         totals += ["", f"Archived as game {number}: replay {number} in the lobby."]
