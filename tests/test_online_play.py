@@ -397,11 +397,15 @@ async def test_once_a_match_is_over_n_asks_for_a_rematch_and_both_asking_begins_
                     )
         for pilot in (ann, bob):
             assert game_screen(pilot.app).session.match.wins in ((0, 6), (6, 0))
-            await pilot.press("b")  # from the summary to the board
-            await wait_until(pilot, lambda p=pilot: "n Rematch" in key_bar(p.app), "rematch")
-        await ann.press("n")
+            assert "n Rematch" in key_bar(pilot.app)  # on the result
+            assert "Rematch (n)" in [str(button.label) for button in pilot.app.screen.query(Button)]
+        await ann.press("n")  # from the result
+        await wait_until(ann, lambda: isinstance(ann.app.screen, GameScreen), "asked")
         asked = "ann asks for a rematch: n agrees"
         await wait_until(bob, lambda: panel(bob.app, "message") == asked, "ask")
+        assert isinstance(bob.app.screen, SummaryScreen)
+        await bob.press("b")  # from the summary to the board, where n agrees too
+        await wait_until(bob, lambda: "n Rematch" in key_bar(bob.app), "rematch")
         await bob.press("n")
         for pilot in (ann, bob):
             await wait_until(

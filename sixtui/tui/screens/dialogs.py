@@ -128,9 +128,10 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 class SummaryScreen(ModalScreen[str]):
-    """After a game: its result and the match so far; then the next game, the board, or
-    leave; at an online table also the chat (``t``, and ``/`` for a line such as "say gg"),
-    as on the board; in this process, saving the game's record (``e``)."""
+    """After a game: its result and the match so far; then the next game (a rematch once
+    an online match is over), the board, or leave; at an online table also the chat
+    (``t``, and ``/`` for a line such as "say gg"), as on the board; in this process,
+    saving the game's record (``e``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,enter", "choose('next')", "Next game"),
@@ -155,8 +156,9 @@ class SummaryScreen(ModalScreen[str]):
         with Vertical(classes="dialog"):
             yield Static(summary_text(self.session), id="summary", classes="question", markup=False)
             with Horizontal(classes="buttons"):
-                if not match.is_over and not self.session.watching:
-                    yield Button("Next game (n)", name="next", variant="primary")
+                if self._offers("next"):
+                    label = "Rematch (n)" if match.is_over else "Next game (n)"
+                    yield Button(label, name="next", variant="primary")
                 yield Button("See the board (b)", name="board")
                 yield Button("Leave (q)", name="quit")
 
@@ -182,8 +184,9 @@ class SummaryScreen(ModalScreen[str]):
     def _offers(self, choice: str) -> bool:
         """No next game once the match is over, nor to a spectator; chat only online, and
         saving the record only in this process (online, the archive keeps it)."""
-        if choice == "next":
-            return not self.session.match.is_over and not self.session.watching
+        if choice == "next":  # once the match is over, a rematch at a shared table
+            session = self.session
+            return not session.watching and (not session.match.is_over or session.shared)
         if choice == "save":
             return not self.session.shared
         return choice not in ("chat", "type") or self.session.may_chat
@@ -191,7 +194,9 @@ class SummaryScreen(ModalScreen[str]):
     def key_description(self, action: str, description: str) -> str | None:
         """The footer offers only what :meth:`_offers`."""
         choice = action.removeprefix("choose('").removesuffix("')")
-        return description if self._offers(choice) else None
+        if not self._offers(choice):
+            return None
+        return "Rematch" if choice == "next" and self.session.match.is_over else description
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -809,8 +809,8 @@ class GameScreen(FocusScreen[None]):
 
     async def _after_summary(self, choice: str | None) -> None:
         self._summary = None
-        if choice == "next" and self.session.game.is_over and not self.session.match.is_over:
-            await self.session.next_game()
+        if choice == "next":
+            await self.action_next_game()
         elif choice == "save":
             self.action_save_record()
         elif choice == "quit":
