@@ -177,6 +177,7 @@ def _next_game(state: TableState, intent: Intent, side: int, now: float) -> Tabl
         raise Refusal("the game in play has not ended")
     if state.status == "match-over":
         raise Refusal("the match is over")
+    _everyone_there(state)
     asked = _ask(state, side, "the next game")
     return state.but(asked=asked) if len(asked) < 2 else _fresh_game(state, now)
 
@@ -184,6 +185,7 @@ def _next_game(state: TableState, intent: Intent, side: int, now: float) -> Tabl
 def _rematch(state: TableState, intent: Intent, side: int, now: float) -> TableState:
     if state.status != "match-over":
         raise Refusal("a rematch can be asked for once the match is over")
+    _everyone_there(state)
     if len(asked := _ask(state, side, "a rematch")) < 2:
         return state.but(asked=asked)
     # The side that did not open the last match opens the new one: it becomes side 0.
@@ -198,12 +200,17 @@ def _ask(state: TableState, side: int, what: str) -> tuple[int, ...]:
     return (*state.asked, side)
 
 
-def _fresh_game(state: TableState, now: float) -> TableState:
-    """The next game at the table. Everyone who holds a seat must be there: one who left
-    between games is not drawn into a game they do not know of."""
+def _everyone_there(state: TableState) -> None:
+    """:class:`Refusal` unless everyone who holds a seat is at the table: one who left
+    between games is not drawn into a game they do not know of, and asking for one with
+    them gone would wait for nobody."""
     gone = [holder.name for holder in state.people if holder.identity in state.away]
     if gone:
         raise Refusal(f"{' and '.join(gone)} left the table: no new game begins without them")
+
+
+def _fresh_game(state: TableState, now: float) -> TableState:
+    """The next game at the table."""
     game = new_game(state.game, **state.options)
     return state.but(
         current=saved(game),

@@ -210,6 +210,14 @@ async def test_once_a_player_is_gone_past_the_window_the_other_may_claim_the_gam
             else "White: ann left the game"
         )
         assert (await read_table(hub, table)).status == "game-over"
+        summary = bob.app.screen  # no next game with ann gone: none is offered
+        assert "next" not in [button.name for button in summary.query(Button)]
+        assert "Next game" not in key_bar(bob.app)
+        await bob.press("n")
+        assert bob.app.screen is summary
+        await bob.press("b", "n")
+        assert "Next game" not in key_bar(bob.app)
+        assert panel(bob.app, "message") == "ann left the table: no new game begins without them"
 
 
 def lobby_message(app) -> str:

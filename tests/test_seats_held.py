@@ -9,7 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sixtui.server.rooms import LIVE_TABLES, Applied, open_table, player_tables, table_key
+from sixtui.server.rooms import (
+    LIVE_TABLES,
+    Applied,
+    Refused,
+    open_table,
+    player_tables,
+    table_key,
+)
 from sixtui.server.seated import AlreadySeated, Hold, hold_key, table_of
 from support.hubs import Interleaved
 from support.tables import ANN, BOB, CAT, DAN, both_ask_next, play_turns, send, state_of
@@ -45,14 +52,32 @@ async def test_a_game_over_sets_its_players_free_and_the_next_begins_only_if_the
     assert await table_of(hub, ANN.identity) == await table_of(hub, BOB.identity) == first
 
 
-async def test_the_next_game_waits_for_whoever_left_the_table_between_games(hub):
+async def test_the_next_game_is_not_asked_for_while_someone_has_left_the_table(hub):
     table = await connect6(hub)
     await send(hub, table, ANN, "resign")
     await send(hub, table, ANN, "away")
-    assert isinstance(await send(hub, table, BOB, "next-game"), Applied)
-    assert (await state_of(hub, table)).status == "game-over"  # Ann is not drawn into it
+    refused = await send(hub, table, BOB, "next-game")  # it would wait for nobody
+    assert isinstance(refused, Refused)
+    assert refused.message == "Ann left the table: no new game begins without them"
+    assert (await state_of(hub, table)).asked == ()  # Ann is not drawn into it
     assert isinstance(await send(hub, table, ANN, "next-game"), Applied)  # back, and asking
+    assert (await state_of(hub, table)).status == "game-over"
+    assert isinstance(await send(hub, table, BOB, "next-game"), Applied)
     assert (await state_of(hub, table)).status == "playing"
+
+
+async def test_a_rematch_is_not_asked_for_while_someone_has_left_the_table(hub):
+    table = await open_table(hub, "gameof6", {"size": 9}, [[ANN], [BOB]], opener=0)
+    for _ in range(6):
+        state = await state_of(hub, table)
+        await send(hub, table, state.holder_at(state.load().to_move), "resign")
+        if (await state_of(hub, table)).status == "game-over":
+            await both_ask_next(hub, table)
+    await send(hub, table, BOB, "away")
+    refused = await send(hub, table, ANN, "rematch")
+    assert isinstance(refused, Refused)
+    assert refused.message == "Bob left the table: no new game begins without them"
+    assert (await state_of(hub, table)).asked == ()
 
 
 async def test_a_rematch_seats_everyone_again_and_the_end_of_a_match_frees_them(hub):

@@ -186,7 +186,9 @@ class SummaryScreen(ModalScreen[str]):
         saving the record only in this process (online, the archive keeps it)."""
         if choice == "next":  # once the match is over, a rematch at a shared table
             session = self.session
-            return not session.watching and (not session.match.is_over or session.shared)
+            if session.watching or session.away:  # none begins with someone gone
+                return False
+            return not session.match.is_over or session.shared
         if choice == "save":
             return not self.session.shared
         return choice not in ("chat", "type") or self.session.may_chat

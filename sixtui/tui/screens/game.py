@@ -327,8 +327,8 @@ class GameScreen(FocusScreen[None]):
                 after_the_end.add("save_record")
             if session.may_chat:
                 after_the_end.add("chat")
-            if session.watching:
-                pass  # what comes next is for the players
+            if session.watching or session.away:
+                pass  # what comes next is for the players, all of them there
             elif session.match.is_over:
                 if action == "next_game" and session.shared:
                     return "Rematch"
