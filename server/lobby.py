@@ -397,6 +397,10 @@ class HubLobby(LobbySession):
             return Outcome("too late: you have just been paired, and your table opens")
         await self._present(partner=None)
         if current is None:
+            asked_one = self._copy.someone(asked)
+            if not isinstance(asked_one, str):  # their lobby still shows the ask
+                withdrawn = f"{self._me.name} no longer asks you to be partners"
+                await notify(self._hub, asked_one[0], withdrawn)
             return Outcome(f"you no longer ask {asked} to partner you")
         await notify(self._hub, current[0], f"{self._me.name} no longer partners you")
         return Outcome(f"you no longer partner {current[1].name}")

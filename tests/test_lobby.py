@@ -64,6 +64,9 @@ async def test_partners_ask_each_other_and_are_told():
     assert await bob.command("unpartner") == "you no longer partner ann"
     assert ann.told()[-1] == "bob no longer partners you"
     assert ann.view.partner is None and ann.view.asked == "bob"
+    assert await ann.command("unpartner") == "you no longer ask bob to partner you"
+    assert bob.told()[-1] == "ann no longer asks you to be partners"
+    assert bob.view.asking == ()
     await close_all(ann, bob)
 
 
