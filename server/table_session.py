@@ -590,9 +590,14 @@ def _news(before: TableState, after: TableState, own_side: int | None) -> str:
     """What changed at the table, in words, for a player of ``own_side`` (``None``: one
     who watches)."""
     if after.draw_offer is not None and before.draw_offer is None:
+        if after.draw_offer == own_side:
+            return "you offer a draw: the other side accepts or declines it"
         return _said_of(after.sides[after.draw_offer], "offer", "a draw")
-    if before.draw_offer is not None and after.draw_offer is None:
-        return "the draw offer was declined"
+    if before.draw_offer is not None and after.draw_offer is None and after.status == "playing":
+        declining = 1 - before.draw_offer  # with a key or by playing on
+        if declining == own_side:
+            return "you declined the draw"
+        return _said_of(after.sides[declining], "decline", "the draw")
     if len(after.asked) > len(before.asked):
         what = "a rematch" if after.status == "match-over" else "the next game"
         if after.asked[-1] == own_side:

@@ -302,11 +302,14 @@ async def test_a_draw_offered_with_a_key_is_declined_then_accepted_with_keys():
         await pair([ann, bob])
         assert "o Offer draw" in key_bar(ann.app) and "Accept" not in key_bar(bob.app)
         await ann.press("o")
+        offered = "you offer a draw: the other side accepts or declines it"
+        await wait_until(ann, lambda: panel(ann.app, "message") == offered, "own offer")
         await wait_until(bob, lambda: panel(bob.app, "message") == "ann offers a draw", "offer")
         assert "a Accept draw" in key_bar(bob.app) and "d Decline draw" in key_bar(bob.app)
         assert "Offer draw" not in key_bar(ann.app) and "Accept" not in key_bar(ann.app)
         await bob.press("d")
-        await wait_until(ann, lambda: panel(ann.app, "message").endswith("declined"), "no")
+        await wait_until(ann, lambda: panel(ann.app, "message") == "bob declines the draw", "no")
+        assert panel(bob.app, "message") == "you declined the draw"
         await ann.press("o")
         await wait_until(bob, lambda: "a Accept draw" in key_bar(bob.app), "the offer again")
         await bob.press("a")
@@ -435,6 +438,10 @@ async def test_a_spectator_watches_a_game_with_no_keys_to_play_and_goes_back_at_
         assert "Resign" not in keys and "Offer draw" not in keys
         drawn = ["".join(run for run, _ in line).strip() for line in screen.panel._drawn]
         assert drawn[1] == "you are watching"
+        await cy.press("r")
+        assert panel(cy.app, "message") == (
+            "you are watching: the players play here, and v reviews the moves"
+        )
         await ann.press("r", "y")  # ann resigns: what comes next is for the players
         await wait_until(cy, lambda: screen.session.game.is_over, "the game over")
         await wait_until(cy, lambda: isinstance(cy.app.screen, SummaryScreen), "the result")

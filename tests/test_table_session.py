@@ -291,7 +291,11 @@ async def test_a_draw_offered_declined_then_accepted(hub):
     assert not ann.session.may_offer_draw and not bob.session.may_offer_draw
     await bob.session.answer_draw(False)
     await settled(hub, table, ann, bob)
-    assert ann.said()[-1] == "the draw offer was declined"
+    assert ann.said() == [
+        "you offer a draw: the other side accepts or declines it",
+        "Bob declines the draw",
+    ]
+    assert bob.said()[-1] == "you declined the draw"
     await bob.session.offer_draw()
     await settled(hub, table, ann, bob)
     await ann.session.answer_draw(True)
@@ -379,10 +383,13 @@ async def test_a_computer_seat_plays_its_turns_and_answers_what_it_is_asked(hub)
     assert history(ann) == ["E5", "A1", "B1"] and ann.session.may_move
     await ann.session.offer_draw()
     for _ in range(STEPS):
-        if ann.said()[-1:] == ["the draw offer was declined"]:
+        if ann.said()[-1:] == ["Hal declines the draw"]:
             break
         await asyncio.sleep(0)
-    assert ann.said() == ["Ann offers a draw", "the draw offer was declined"]
+    assert ann.said() == [
+        "you offer a draw: the other side accepts or declines it",
+        "Hal declines the draw",
+    ]
     await ann.session.resign()
     await ann.session.next_game()  # the computer agrees at once
     for _ in range(STEPS):

@@ -690,6 +690,9 @@ class GameScreen(FocusScreen[None]):
     def action_resign(self) -> None:
         if self._refused_when_over():
             return
+        if self.session.watching:
+            self._say(self._why_not_now())
+            return
         if not self.session.may_resign:
             self._say("there is nothing to resign")
             return
