@@ -146,6 +146,33 @@ async def test_keys_on_a_player_challenge_partner_and_watch():
     await close_all(ann, bob)
 
 
+async def test_the_only_challenge_made_to_the_player_is_answered_with_a_or_d_from_anywhere():
+    hub, tables = MemoryHub(), TablesOpened()
+    ann, bob, cy = await players(hub, tables, "ann", "bob", "cy")
+    app = LobbyApp(ann.lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "a Accept" not in keys(app)
+        await pilot.press("a")
+        assert message(app) == "no one challenges you now"
+        await bob.command("challenge ann connect6")
+        await cy.command("challenge ann six")
+        await pause(pilot)
+        assert lobby(app).focused is lobby(app).pools  # where Enter would pair
+        assert "a Accept" not in keys(app)  # two: which one?
+        await pilot.press("d")
+        assert message(app) == (
+            "several challenges are made to you: pick one in the list on the right"
+        )
+        await cy.command("withdraw ann")
+        await pause(pilot)
+        assert "a Accept" in keys(app) and "d Decline" in keys(app)
+        await pilot.press("a")  # on the pools: the challenge, not a pool
+        await pause(pilot)
+        assert app.chosen == [("1", False)] and bob.told("seated")
+        assert ann.view.pool is None
+    await close_all(ann, bob, cy)
+
+
 async def test_a_challenge_picked_is_accepted_with_enter_or_declined_with_d():
     hub, tables = MemoryHub(), TablesOpened()
     ann, bob, cy = await players(hub, tables, "ann", "bob", "cy")
@@ -160,7 +187,7 @@ async def test_a_challenge_picked_is_accepted_with_enter_or_declined_with_d():
             "bob → you: Connect6 19×19",
             "cy → you: Six steffen",
         ]
-        assert "⏎ Accept" in keys(app) and "d Decline" in keys(app)
+        assert "a Accept" in keys(app) and "d Decline" in keys(app)  # and Enter accepts
         await pilot.press("down", "d")
         await pause(pilot)
         assert cy.told()[-1] == "ann declined your challenge to Six steffen"

@@ -35,7 +35,13 @@ from sixtui.tui.lobby_commands import (
     Watch,
     Withdraw,
 )
-from sixtui.tui.lobby_session import LobbySession, LobbyUpdate, LobbyView, Outcome
+from sixtui.tui.lobby_session import (
+    ChallengeView,
+    LobbySession,
+    LobbyUpdate,
+    LobbyView,
+    Outcome,
+)
 from sixtui.tui.replay import ReplaySession
 from sixtui.tui.screens.dialogs import ConfirmScreen
 from sixtui.tui.screens.focus import FocusScreen
@@ -78,7 +84,7 @@ KEYS = (
         "pair for the pool picked (again: stop waiting), accept the challenge, "
         "watch the game, or challenge the player",
     ),
-    ("d", "decline the challenge picked"),
+    ("a d", "accept or decline the challenge picked, or the only one made to you"),
     ("p", "ask the player picked to partner you"),
     ("w", "watch the game of the player picked"),
     ("c", "chat"),
@@ -129,6 +135,7 @@ class LobbyScreen(FocusScreen[None]):
         Binding("enter", "choose", "Choose"),
         Binding("left", "focus_list('pools')", "Lists", key_display="←→"),
         Binding("right", "focus_list('here')", "Lists", show=False),
+        Binding("a", "accept", "Accept"),
         Binding("d", "decline", "Decline"),
         Binding("p", "partner", "Partner"),
         Binding("w", "watch", "Watch"),
@@ -398,13 +405,30 @@ class LobbyScreen(FocusScreen[None]):
         elif chosen is not None:
             await self._perform(chosen)
 
-    async def action_decline(self) -> None:
+    def _challenge_to_answer(self) -> ChallengeView | None:
+        """The challenge made to the player that a and d answer: the one picked, or else
+        the only one made to them."""
         picked = self._challenge_picked()
-        if picked is None or not picked[1]:
-            self.say("pick a challenge made to you first: ↑ ↓ in the list on the right")
+        if picked is not None and picked[1]:
+            return next(c for c in self.view.challenges if c.id == picked[0])
+        made_to_me = [c for c in self.view.challenges if c.to_me]
+        return made_to_me[0] if len(made_to_me) == 1 else None
+
+    async def _answer_challenge(self, answer: type[Accept] | type[Decline]) -> None:
+        challenge = self._challenge_to_answer()
+        if challenge is None:
+            if any(c.to_me for c in self.view.challenges):
+                self.say("several challenges are made to you: pick one in the list on the right")
+            else:
+                self.say("no one challenges you now")
             return
-        challenge = next(c for c in self.view.challenges if c.id == picked[0])
-        await self._perform(Decline(challenge.challengers[0]))
+        await self._perform(answer(challenge.challengers[0]))
+
+    async def action_accept(self) -> None:
+        await self._answer_challenge(Accept)
+
+    async def action_decline(self) -> None:
+        await self._answer_challenge(Decline)
 
     async def action_partner(self) -> None:
         person = self._person_picked()
@@ -520,9 +544,8 @@ class LobbyScreen(FocusScreen[None]):
             return self._choice_description()
         picked = self._picked()
         kind = picked[0] if picked else None
-        if action == "decline":
-            challenge = self._challenge_picked()
-            return description if challenge is not None and challenge[1] else None
+        if action in ("accept", "decline"):
+            return description if self._challenge_to_answer() is not None else None
         if action in ("partner", "watch"):
             if kind != "person" or picked is None or picked[1] == self.view.me:
                 return None
