@@ -203,13 +203,36 @@ class GridGame(Game):
     # -- changing it -----------------------------------------------------------------
 
     def parse_move(self, text: str | Square | Move) -> Move:
-        """Reads a point such as ``J10`` (any case) that lies on this board."""
+        """Reads a point such as ``J10`` (any case) that lies on this board; what is not
+        one is told with an example on this board.
+
+        >>> from sixtui.rules import IllegalMove, new_game
+        >>> try:
+        ...     new_game("connect6", size=9).parse_move("middle")
+        ... except IllegalMove as why:
+        ...     print(why)
+        'middle' is not a point: write a column letter and a row, like E5
+        """
         if type(text) is not Move:
-            square = text if type(text) is Square else Square.parse(text)
+            if type(text) is Square:
+                return self._geo.moves[self._key(text)]
+            try:
+                square = Square.parse(text)
+            except IllegalMove:
+                raise IllegalMove(
+                    f"{text!r} is not a point: write a column letter and a row, like {self._middle}"
+                ) from None
             return self._geo.moves[self._key(square)]
         if type(text.to) is not Square or text.origin or text.keep or text.declare:
-            raise IllegalMove(f"{text} is not a move of {self.name}: write a point like J10")
+            raise IllegalMove(
+                f"{text} is not a move of {self.name}: write a point like {self._middle}"
+            )
         return self._geo.moves[self._key(text.to)]
+
+    @property
+    def _middle(self) -> Square:
+        """The point in the middle of the board, an example of a point that is on it."""
+        return Square(self.size // 2, self.size // 2)
 
     def play(self, move: Move | Square | str) -> None:
         """Places one stone or dot for the seat to move.
