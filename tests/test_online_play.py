@@ -259,6 +259,11 @@ async def test_a_game_aborted_says_so_where_whose_turn_it_was_showed():
         await bob.press("x")
         await wait_until(bob, lambda: "aborted" in panel(bob.app, "status"), "the abort")
         assert panel(bob.app, "status") == "the game was aborted: it counts for nobody"
+        drawn = game_screen(bob.app).panel._drawn
+        (status,) = [
+            line for line in drawn if "status" in dict(line).values() and "abort" in str(line)
+        ]
+        assert len(status) == 1  # the words alone, without the piece of a side to move
         assert (await read_table(hub, table)).status == "aborted"
 
 

@@ -492,7 +492,8 @@ class SidePanel(LineWidget, can_focus=True):
         self._status_room = max(self._status_room, len(texts))
         texts += [""] * (self._status_room - len(texts))
         lines: list[Line] = [((fit(text, width), "status"),) for text in texts]
-        if not game.is_over and not self.session.turn_ready:  # ready: the mover is shown
+        # ready: the mover is shown; aborted: nobody moves
+        if not game.is_over and not self.session.turn_ready and not self.session.aborted:
             team = game.to_move % 2
             glyph = look_of(self.app, game).piece[team]
             lines[0] = ((glyph, f"{LOOK}team{team}"), (fit(f" {texts[0]}", width - 1), "status"))
