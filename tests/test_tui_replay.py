@@ -194,6 +194,12 @@ async def test_a_finished_local_game_is_saved_as_a_record_that_replays(tmp_path,
         await pilot.press("b", "e")  # from the board, past the summary
         (saved,) = tmp_path.glob("sixtui-connect6-*.txt")
         assert f"savedin{saved.name}" in panel(app, "message").replace(" ", "")  # wrapped
+        saved.rename(tmp_path / "kept.txt")  # a second later, a second file would be named apart
+        await pilot.press("e")
+        assert [path.name for path in tmp_path.iterdir()] == ["kept.txt"]
+        said = panel(app, "message").replace(" ", "")
+        assert f"thisgameissavedalready,in{saved.name}" in said
+        saved = tmp_path / "kept.txt"
     record = GameRecord.parse(saved.read_text(encoding="utf-8"))
     assert [str(move) for move in record.game.history] == CONNECT6_WIN
     assert record.players == ("Player 1", "Player 2") and record.game.result.winner == 0

@@ -101,6 +101,7 @@ class GameScreen(FocusScreen[None]):
         self._clock_ticking: Timer | None = None  # while a clock runs
         self._past_time: set[str] = set()  # those away past their time, once told
         self._summary: SummaryScreen | None = None  # the last game's, while it may be open
+        self._saved: tuple[int, str] | None = None  # the game of the match saved, and where
         self._review: ReplayScreen | None = None  # the game in play's moves, while open
         self._declaring = False
         self._declared = False  # the turn being played carries a declaring "!"
@@ -768,6 +769,10 @@ class GameScreen(FocusScreen[None]):
         if not session.game.is_over:
             self._say("the record is saved once the game is over")
             return
+        number = len(session.match.results)
+        if self._saved is not None and self._saved[0] == number:
+            self._say(f"this game is saved already, in {self._saved[1]}")
+            return
         when = datetime.now(UTC)
         text = str(self._record({"Site": "sixtui, one terminal", "Date": f"{when:%Y-%m-%d}"}))
         path = Path.cwd() / f"sixtui-{session.game.name}-{when:%Y%m%d-%H%M%S}.txt"
@@ -776,6 +781,7 @@ class GameScreen(FocusScreen[None]):
         except OSError as why:
             self._say(f"the record could not be saved: {why.strerror or why}")
             return
+        self._saved = (number, path.name)
         self._say(f"saved in {path.name}: sixtui replay {path.name} steps through it")
 
     def _record(self, headers: dict[str, str] | None = None) -> GameRecord:
