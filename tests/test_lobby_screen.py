@@ -245,6 +245,25 @@ async def test_a_paste_on_the_command_line_is_cut_to_fit_for_chat_and_left_out_f
     await close_all(ann, bob)
 
 
+async def test_a_challenge_made_while_the_player_is_in_local_play_is_told_there():
+    hub, tables = MemoryHub(), TablesOpened()
+    ann, bob = await players(hub, tables, "ann", "bob")
+    app = LobbyApp(ann.lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        told = []
+        app.notify = lambda message, **options: told.append((message, options.get("title")))
+        await pilot.press("l")
+        assert isinstance(app.screen, LocalPlayScreen)
+        await bob.command("challenge ann connect6")
+        await pause(pilot)
+        assert told == [
+            ("bob challenges you to Connect6 19×19: accept bob or decline bob", "Lobby")
+        ]
+        await pilot.press("q")  # back in the lobby, where it is said as before
+        assert message(app).startswith("bob challenges you to Connect6 19×19")
+    await close_all(ann, bob)
+
+
 async def test_the_command_line_closes_with_escape_and_help_and_local_play_come_back():
     hub, tables = MemoryHub(), TablesOpened()
     (ann,) = await players(hub, tables, "ann")

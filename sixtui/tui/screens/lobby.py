@@ -73,6 +73,7 @@ SPREAD = 0.01
 # the golden ratio, which fall evenly apart however many lobbies there are.
 _STAGGERS = (number * 0.6180339887 % 1.0 for number in itertools.count())
 TICK = 5.0  # seconds between two drawings of the waiting times
+NOTICE_SECONDS = 10  # how long news of the lobby shows over local play, a page or the help
 MESSAGE_LINES = 3  # the most lines a message takes, the lists giving up room for it
 LINE_KEYS = BindingsMap(Input.BINDINGS)  # the command line's editing keys
 
@@ -266,6 +267,11 @@ class LobbyScreen(FocusScreen[None]):
         update = message.update
         if update.kind in ("notice", "seated"):
             self.say(update.text)
+        if update.kind == "notice" and self._hidden and not self._at_table and update.text:
+            # Over local play, a page or the help, a challenge or a partner's ask must not
+            # wait unseen; at a table the game has the player's eyes, and the lobby says
+            # it on their return.
+            self.app.notify(update.text, title="Lobby", timeout=NOTICE_SECONDS)
         if update.kind == "seated" and update.table is not None:
             self.open_table(update.table, watching=False)
         if update.kind == "lobby":
