@@ -27,7 +27,10 @@ LEADERS = 20
 _SIX_RULESETS = {"steffen": "Steffen", "romanian": "Romanian", "romanian-advanced": "Romanian adv."}
 VARIANT_TITLES = {
     "connect6": "Connect6",
-    **{f"gameof6-{name}": f"Game of 6 {low}–{high}" for low, high, name in GAMEOF6_GROUPS},
+    **{
+        f"gameof6-{name}": f"Game of 6 {name} ({low}×{low} to {high}×{high})"
+        for low, high, name in GAMEOF6_GROUPS
+    },
     **{
         f"six-{ruleset}-{players}": f"Six {title}{' partners' if players == 'partners' else ''}"
         for ruleset, title in _SIX_RULESETS.items()

@@ -70,6 +70,21 @@ async def test_a_profile_shows_ratings_results_and_the_last_games_newest_first()
     await ann.close()
 
 
+async def test_a_profile_names_the_boards_a_game_of_6_rating_is_kept_for():
+    archive = Archive(":memory:")
+    game = new_game("gameof6", size=8)
+    for point in ("D4", "E5", "E6"):  # both sides play: rated
+        game.play(point)
+    game.resign(1)
+    archive.add(Ended(game, (ANN, BOB), ended=1_764_000_000.0))
+    ann = await lobby_of(MemoryHub(), "ann", archive)
+    page = (await ann.command("profile bob")).page
+    assert page is not None
+    (game_line,) = [line for line in page.lines if line.strip().startswith("#1 ")]
+    assert "Game of 6 small (8×8 to 12×12) against ann: lost" in game_line
+    await ann.close()
+
+
 async def test_the_leaderboard_lists_players_past_their_provisional_games_best_first():
     archive = Archive(":memory:")
     ann = await lobby_of(MemoryHub(), "ann", archive)
