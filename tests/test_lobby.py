@@ -14,6 +14,12 @@ from sixtui.tui.lobby_commands import CommandError, parse_command
 from support.lobby_helpers import CountingHub, TablesOpened, close_all, players, settle
 
 
+async def partner_up(one, other) -> None:
+    """``one`` and ``other`` ask each other to partner: they are partners."""
+    await one.command(f"partner {other.lobby.name}")
+    await other.command(f"partner {one.lobby.name}")
+
+
 def people_partners(player) -> dict[str, str | None]:
     return {person.name: person.partner for person in player.view.people}
 
@@ -73,8 +79,7 @@ async def test_partners_ask_each_other_and_are_told():
 async def test_a_pair_waits_together_and_either_partner_stops_it():
     hub, tables = MemoryHub(), TablesOpened()
     ann, bob = await players(hub, tables, "ann", "bob")
-    await ann.command("partner bob")
-    await bob.command("partner ann")
+    await partner_up(ann, bob)
     await ann.command("pair six --players 4 --ruleset romanian")
     assert bob.view.pool is not None and bob.view.pool.title == "Six romanian, partners"
     assert people(ann)["bob"][0] == "waiting"
@@ -90,8 +95,7 @@ async def test_a_pair_waits_together_and_either_partner_stops_it():
 async def test_a_partner_who_leaves_takes_the_pair_out_of_its_pool():
     hub, tables = MemoryHub(), TablesOpened()
     ann, bob = await players(hub, tables, "ann", "bob")
-    await ann.command("partner bob")
-    await bob.command("partner ann")
+    await partner_up(ann, bob)
     await ann.command("pair six --players 4")
     await bob.lobby.close()
     await settle()
@@ -106,8 +110,7 @@ async def test_a_partner_who_leaves_takes_the_pair_out_of_its_pool():
 async def test_a_partner_who_drops_out_and_comes_back_is_a_partner_again():
     hub, tables = MemoryHub(), TablesOpened()
     ann, bob, cy = await players(hub, tables, "ann", "bob", "cy")
-    await ann.command("partner bob")
-    await bob.command("partner ann")
+    await partner_up(ann, bob)
     await bob.lobby.close()
     await settle()
     (back,) = await players(hub, tables, "bob")
@@ -125,8 +128,7 @@ async def test_a_partner_who_drops_out_and_comes_back_is_a_partner_again():
 async def test_a_partner_who_comes_back_after_being_unpartnered_is_not_a_partner():
     hub, tables = MemoryHub(), TablesOpened()
     ann, bob, cy = await players(hub, tables, "ann", "bob", "cy")
-    await ann.command("partner bob")
-    await bob.command("partner ann")
+    await partner_up(ann, bob)
     await bob.lobby.close()
     await settle()
     assert await ann.command("unpartner") == "you no longer ask bob to partner you"
@@ -144,8 +146,7 @@ async def test_a_partner_who_comes_back_after_being_unpartnered_is_not_a_partner
 async def test_partners_who_both_leave_are_not_partners_when_one_comes_back():
     hub, tables = MemoryHub(), TablesOpened()
     ann, bob = await players(hub, tables, "ann", "bob")
-    await ann.command("partner bob")
-    await bob.command("partner ann")
+    await partner_up(ann, bob)
     await close_all(bob, ann)
     await settle()
     (back,) = await players(hub, tables, "bob")
@@ -173,8 +174,7 @@ async def test_an_invitation_to_partner_someone_who_leaves_is_withdrawn():
 async def test_a_partner_at_a_table_is_not_paired_or_challenged_without_them_knowing():
     hub, tables = MemoryHub(), TablesOpened()
     ann, bob, cy = await players(hub, tables, "ann", "bob", "cy")
-    await ann.command("partner bob")
-    await bob.command("partner ann")
+    await partner_up(ann, bob)
     await bob.command("play connect6")
     assert await ann.command("pair six --players 4") == (
         "your partner bob is playing now: unpartner to wait alone"
@@ -287,8 +287,7 @@ async def test_a_challenge_is_withdrawn_by_its_challenger():
 async def test_a_four_player_challenge_seats_both_pairs_and_the_computer_fills_a_gap():
     hub, tables = MemoryHub(), TablesOpened()
     ann, bob, cy = await players(hub, tables, "ann", "bob", "cy")
-    await ann.command("partner bob")
-    await bob.command("partner ann")
+    await partner_up(ann, bob)
     assert await ann.command("challenge cy six --players 4") == (
         "cy has no partner here: --computer LEVEL gives the computer as one"
     )

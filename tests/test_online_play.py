@@ -54,6 +54,14 @@ async def pair(pilots, game: str = "connect6") -> list[GameScreen]:
     return [await at_table(pilot) for pilot in pilots]
 
 
+async def watched_game(ann, bob, cy, game: str = "connect6") -> GameScreen:
+    """ann and bob paired for ``game``, and cy watching them: cy's game screen."""
+    await pair([ann, bob], game)
+    await in_lobby(cy)
+    await command(cy, "watch ann")
+    return await at_table(cy)
+
+
 def opener_first(pilots):
     """The pilots, the one whose player opens first."""
     first = next(p for p in pilots if game_screen(p.app).session.may_move)
@@ -360,10 +368,7 @@ async def test_after_a_game_a_line_typed_after_a_slash_is_said_and_runs_no_keys(
     hub = MemoryHub()
     ann_app, bob_app, cy_app = apps(hub, "ann", "bob", "cy")
     async with at_terminals(ann_app, bob_app, cy_app) as (ann, bob, cy):
-        await pair([ann, bob])
-        await in_lobby(cy)
-        await command(cy, "watch ann")
-        await at_table(cy)
+        await watched_game(ann, bob, cy)
         await ann.press("r", "y")
         for pilot in (ann, bob, cy):
             await wait_until(pilot, lambda p=pilot: isinstance(p.app.screen, SummaryScreen), "")
@@ -433,10 +438,7 @@ async def test_a_spectator_watches_a_game_with_no_keys_to_play_and_goes_back_at_
     hub = MemoryHub()
     ann_app, bob_app, cy_app = apps(hub, "ann", "bob", "cy")
     async with at_terminals(ann_app, bob_app, cy_app) as (ann, bob, cy):
-        await pair([ann, bob])
-        await in_lobby(cy)
-        await command(cy, "watch ann")
-        screen = await at_table(cy)
+        screen = await watched_game(ann, bob, cy)
         assert not screen.session.may_move and screen.session.resigning_seat is None
         assert sorted(panel(cy.app, "seats").split()) == ["ann", "bob", "○", "●"]
         keys = key_bar(cy.app)
@@ -464,10 +466,7 @@ async def test_t_opens_a_line_of_chat_for_the_table_and_spectators_talk_apart():
     hub = MemoryHub()
     ann_app, bob_app, cy_app = apps(hub, "ann", "bob", "cy")
     async with at_terminals(ann_app, bob_app, cy_app) as (ann, bob, cy):
-        await pair([ann, bob], "six")
-        await in_lobby(cy)
-        await command(cy, "watch ann")
-        await at_table(cy)
+        await watched_game(ann, bob, cy, "six")
         assert "t Chat" in key_bar(ann.app) and "t Chat" in key_bar(cy.app)
         screen = game_screen(ann.app)
         await ann.press("t")

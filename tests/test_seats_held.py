@@ -66,13 +66,19 @@ async def test_the_next_game_is_not_asked_for_while_someone_has_left_the_table(h
     assert (await state_of(hub, table)).status == "playing"
 
 
-async def test_a_rematch_is_not_asked_for_while_someone_has_left_the_table(hub):
+async def a_match_played_out(hub) -> str:
+    """A table of Game of 6 between Ann and Bob whose six games were resigned in turn."""
     table = await open_table(hub, "gameof6", {"size": 9}, [[ANN], [BOB]], opener=0)
     for _ in range(6):
         state = await state_of(hub, table)
         await send(hub, table, state.holder_at(state.load().to_move), "resign")
         if (await state_of(hub, table)).status == "game-over":
             await both_ask_next(hub, table)
+    return table
+
+
+async def test_a_rematch_is_not_asked_for_while_someone_has_left_the_table(hub):
+    table = await a_match_played_out(hub)
     await send(hub, table, BOB, "away")
     refused = await send(hub, table, ANN, "rematch")
     assert isinstance(refused, Refused)
@@ -81,12 +87,7 @@ async def test_a_rematch_is_not_asked_for_while_someone_has_left_the_table(hub):
 
 
 async def test_a_rematch_seats_everyone_again_and_the_end_of_a_match_frees_them(hub):
-    table = await open_table(hub, "gameof6", {"size": 9}, [[ANN], [BOB]], opener=0)
-    for _ in range(6):
-        state = await state_of(hub, table)
-        await send(hub, table, state.holder_at(state.load().to_move), "resign")
-        if (await state_of(hub, table)).status == "game-over":
-            await both_ask_next(hub, table)
+    table = await a_match_played_out(hub)
     assert (await state_of(hub, table)).status == "match-over"
     assert await table_of(hub, ANN.identity) is None
     await send(hub, table, ANN, "rematch")
