@@ -316,3 +316,33 @@ async def test_a_square_board_given_a_new_game_every_move_redraws_only_changed_r
 def test_a_hex_row_with_nothing_on_it_is_the_blank_row_drawn_without_looking(width, view_x, r):
     # The board draws rows without marks as one blank run a character, unlooked at.
     assert hex_board._row({}, r, view_x, width) == (hex_board.BLANK,) * width
+
+
+async def test_a_six_table_not_panned_by_hand_is_centred_again_when_the_terminal_is_resized():
+    def piece_columns(board) -> list[int]:
+        """Where the pieces are drawn, in columns of the board."""
+        columns = []
+        for line in board._drawn[:-1]:
+            x = 0
+            for text, names in line:
+                if names.startswith("team"):
+                    columns.append(x)
+                x += len(text)
+        return columns
+
+    app = hot_seat("six", ruleset="steffen")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for move in random_position("six", {"ruleset": "steffen"}, 3, 12).history:
+            await app.screen.session.play(move)
+        board = app.screen.board
+        for width in (140, 80):
+            await pilot.resize_terminal(width, 30)
+            await pilot.pause()
+            columns = piece_columns(board)
+            middle = (min(columns) + max(columns)) / 2
+            assert abs(middle - board.size.width / 2) <= 2, (width, columns)
+        await pilot.press("shift+right")  # panned by hand: it stays where it was taken
+        panned = board._view
+        await pilot.resize_terminal(140, 30)
+        await pilot.pause()
+        assert board._view == panned

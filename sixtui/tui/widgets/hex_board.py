@@ -94,6 +94,11 @@ class HexBoard(BoardView[Hex]):
         self._following = self._keep_cursor_in_view = False
         self.sync()
 
+    def on_resize(self) -> None:
+        if self._following:  # not panned by hand: centred anew in the room it has now
+            self._view = None
+        super().on_resize()
+
     def action_centre(self) -> None:
         """Centres the view on the layout and brings the cursor to its middle."""
         self._following = True
