@@ -219,7 +219,7 @@ async def test_once_a_player_is_gone_past_the_window_the_other_may_claim_the_gam
         )
         assert (await read_table(hub, table)).status == "game-over"
         summary = bob.app.screen  # no next game with ann gone: none is offered
-        assert "next" not in [button.name for button in summary.query(Button)]
+        assert "next" not in [button.name for button in summary.query(Button) if button.display]
         assert "Next game" not in key_bar(bob.app)
         await bob.press("n")
         assert bob.app.screen is summary
@@ -396,6 +396,22 @@ async def test_after_a_game_a_line_typed_after_a_slash_is_said_and_runs_no_keys(
         assert isinstance(cy.app.screen, (GameScreen, SummaryScreen))
 
 
+async def test_the_result_stops_offering_the_next_game_once_the_other_player_leaves():
+    hub = MemoryHub()
+    async with at_terminals(*apps(hub)) as (ann, bob):
+        await pair([ann, bob])
+        await ann.press("r", "y")
+        for pilot in (ann, bob):
+            await wait_until(pilot, lambda p=pilot: isinstance(p.app.screen, SummaryScreen), "")
+        summary = bob.app.screen
+        (next_button,) = [button for button in summary.query(Button) if button.name == "next"]
+        assert next_button.display and "n Next game" in key_bar(bob.app)
+        await ann.press("q")
+        await in_lobby(ann)
+        await wait_until(bob, lambda: not next_button.display, "no next game offered")
+        await wait_until(bob, lambda: "Next game" not in key_bar(bob.app), "nor in the footer")
+
+
 async def test_once_a_match_is_over_n_asks_for_a_rematch_and_both_asking_begins_one():
     hub = MemoryHub()
     async with at_terminals(*apps(hub)) as (ann, bob):
@@ -454,7 +470,7 @@ async def test_a_spectator_watches_a_game_with_no_keys_to_play_and_goes_back_at_
         await wait_until(cy, lambda: isinstance(cy.app.screen, SummaryScreen), "the result")
         assert screen.key_description("next_game", "Next game") is None
         summary = cy.app.screen
-        assert "next" not in [button.name for button in summary.query(Button)]
+        assert "next" not in [button.name for button in summary.query(Button) if button.display]
         assert summary.key_description("choose('next')", "Next game") is None
         await cy.press("n")  # nothing: the next game is for the players
         assert cy.app.screen is summary

@@ -45,7 +45,8 @@ def summary_text(app: SixtuiApp) -> str:
 
 
 def buttons(app: SixtuiApp) -> list[str]:
-    return [button.name for button in app.screen.query(Button)]
+    """The buttons shown on the screen."""
+    return [button.name for button in app.screen.query(Button) if button.display]
 
 
 def says_won(text: str, winner: str, why: str) -> bool:

@@ -156,9 +156,8 @@ class SummaryScreen(ModalScreen[str]):
         with Vertical(classes="dialog"):
             yield Static(summary_text(self.session), id="summary", classes="question", markup=False)
             with Horizontal(classes="buttons"):
-                if self._offers("next"):
-                    label = "Rematch (n)" if match.is_over else "Next game (n)"
-                    yield Button(label, name="next", variant="primary")
+                label = "Rematch (n)" if match.is_over else "Next game (n)"
+                yield Button(label, name="next", variant="primary")  # shown while offered
                 yield Button("See the board (b)", name="board")
                 yield Button("Leave (q)", name="quit")
 
@@ -166,9 +165,16 @@ class SummaryScreen(ModalScreen[str]):
         self.refresh_text()  # news may have come between composing and mounting
 
     def refresh_text(self) -> None:
-        """Writes the summary again: the ratings the game moved come after it opens."""
+        """Writes the summary again, and offers the next game while it may be asked for:
+        the ratings the game moved come after it opens, and a player may leave or come
+        back meanwhile."""
         for shown in self.query("#summary").results(Static):
             shown.update(summary_text(self.session))
+        offered = self._offers("next")
+        for button in self.query(Button):
+            if button.name == "next":
+                button.display = offered
+        self.refresh_bindings()
 
     def action_choose(self, choice: str) -> None:
         if not self._offers(choice):

@@ -194,7 +194,7 @@ class GameScreen(FocusScreen[None]):
         if update.kind in ("problem", "table"):  # "table": an offer, a player gone...
             said = update.text
         if update.kind == "table" and self._summary is not None:
-            self._summary.refresh_text()  # ratings moved by the game just over
+            self._summary.refresh_text()  # ratings moved by the game just over, a player gone
         if update.kind == "over" and said is None:
             said = ""  # an offer or a warning of the game in play is old news
         self._show_position(said)
