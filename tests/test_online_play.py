@@ -62,6 +62,13 @@ async def watched_game(ann, bob, cy, game: str = "connect6") -> GameScreen:
     return await at_table(cy)
 
 
+async def resigned(resigning, shown) -> None:
+    """``resigning``'s player resigns, and the result opens on every pilot ``shown``."""
+    await resigning.press("r", "y")
+    for pilot in shown:
+        await wait_until(pilot, lambda p=pilot: isinstance(p.app.screen, SummaryScreen), "")
+
+
 def opener_first(pilots):
     """The pilots, the one whose player opens first."""
     first = next(p for p in pilots if game_screen(p.app).session.may_move)
@@ -348,9 +355,7 @@ async def test_after_a_game_t_on_the_result_opens_the_chat_and_one_who_leaves_ha
     hub = MemoryHub()
     async with at_terminals(*apps(hub)) as (ann, bob):
         await pair([ann, bob])
-        await ann.press("r", "y")
-        for pilot in (ann, bob):
-            await wait_until(pilot, lambda p=pilot: isinstance(p.app.screen, SummaryScreen), "")
+        await resigned(ann, [ann, bob])
         await bob.press("t")  # the keys after it go to the chat, none to the result
         await wait_until(bob, lambda: isinstance(bob.app.screen, GameScreen), "the board")
         await bob.press(*"gg ann", "enter")
@@ -369,9 +374,7 @@ async def test_after_a_game_a_line_typed_after_a_slash_is_said_and_runs_no_keys(
     ann_app, bob_app, cy_app = apps(hub, "ann", "bob", "cy")
     async with at_terminals(ann_app, bob_app, cy_app) as (ann, bob, cy):
         await watched_game(ann, bob, cy)
-        await ann.press("r", "y")
-        for pilot in (ann, bob, cy):
-            await wait_until(pilot, lambda p=pilot: isinstance(p.app.screen, SummaryScreen), "")
+        await resigned(ann, [ann, bob, cy])
         # From the result, in one packet as over SSH: n (next game) and q (leave) are letters.
         await burst(bob, "slash", *"say nice game, q", "enter")
         await wait_until(ann, lambda: "bob: nice game, q" in panel(ann.app, "chat"), "bob's")
@@ -400,9 +403,7 @@ async def test_the_result_stops_offering_the_next_game_once_the_other_player_lea
     hub = MemoryHub()
     async with at_terminals(*apps(hub)) as (ann, bob):
         await pair([ann, bob])
-        await ann.press("r", "y")
-        for pilot in (ann, bob):
-            await wait_until(pilot, lambda p=pilot: isinstance(p.app.screen, SummaryScreen), "")
+        await resigned(ann, [ann, bob])
         summary = bob.app.screen
         (next_button,) = [button for button in summary.query(Button) if button.name == "next"]
         assert next_button.display and "n Next game" in key_bar(bob.app)
@@ -417,9 +418,7 @@ async def test_once_a_match_is_over_n_asks_for_a_rematch_and_both_asking_begins_
     async with at_terminals(*apps(hub)) as (ann, bob):
         await pair([ann, bob], "gameof6 --size 9")
         for number in range(6):  # ann resigns every game; both ask for the next from the summary
-            await ann.press("r", "y")
-            for pilot in (ann, bob):
-                await wait_until(pilot, lambda p=pilot: isinstance(p.app.screen, SummaryScreen), "")
+            await resigned(ann, [ann, bob])
             if number < 5:
                 await ann.press("n")  # asks: bob's summary stays until he asks too
                 await wait_until(ann, lambda: isinstance(ann.app.screen, GameScreen), "asked")

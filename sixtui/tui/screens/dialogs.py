@@ -127,6 +127,15 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
+def next_game_offered(session: GameSession) -> bool:
+    """Whether the player here may ask for the next game once one is over: not a
+    spectator, not with a player gone (none begins without them), and once the match is
+    over only as a rematch at a shared table."""
+    if session.watching or session.away:
+        return False
+    return not session.match.is_over or session.shared
+
+
 class SummaryScreen(ModalScreen[str]):
     """After a game: its result and the match so far; then the next game (a rematch once
     an online match is over), the board, or leave; at an online table also the chat
@@ -190,11 +199,8 @@ class SummaryScreen(ModalScreen[str]):
     def _offers(self, choice: str) -> bool:
         """No next game once the match is over, nor to a spectator; chat only online, and
         saving the record only in this process (online, the archive keeps it)."""
-        if choice == "next":  # once the match is over, a rematch at a shared table
-            session = self.session
-            if session.watching or session.away:  # none begins with someone gone
-                return False
-            return not session.match.is_over or session.shared
+        if choice == "next":
+            return next_game_offered(self.session)
         if choice == "save":
             return not self.session.shared
         return choice not in ("chat", "type") or self.session.may_chat

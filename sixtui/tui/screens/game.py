@@ -24,7 +24,7 @@ from sixtui.tui.chat import said_text
 from sixtui.tui.field_lengths import CHAT_LINE, MOVE_LINE
 from sixtui.tui.move_chooser import MoveChooser, moves_pieces
 from sixtui.tui.replay import ReplaySession
-from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen
+from sixtui.tui.screens.dialogs import ConfirmScreen, SummaryScreen, next_game_offered
 from sixtui.tui.screens.focus import FocusScreen
 from sixtui.tui.screens.replay import ReplayScreen
 from sixtui.tui.session import NO_CHAT, NO_SUGGESTION_ONLINE, GameSession, Update
@@ -328,13 +328,8 @@ class GameScreen(FocusScreen[None]):
                 after_the_end.add("save_record")
             if session.may_chat:
                 after_the_end.add("chat")
-            if session.watching or session.away:
-                pass  # what comes next is for the players, all of them there
-            elif session.match.is_over:
-                if action == "next_game" and session.shared:
-                    return "Rematch"
-            else:
-                after_the_end.add("next_game")
+            if action == "next_game" and next_game_offered(session):
+                return "Rematch" if session.match.is_over else description
             return description if action in after_the_end else None
         if action == "choose":
             return self._choosing() if session.may_move else None

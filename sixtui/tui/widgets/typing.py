@@ -101,17 +101,24 @@ class TypedInput(Input):
         out whole where it does not (a move cut short may be another move)."""
         value = self.value
         start, end = sorted((max(0, start), min(len(value), end)))
+        line = f"{value[:start]}{text}{value[end:]}"
+        self.max_length = self.longest(line)
         room = len(text)
         if self.max_length:
             room = self.max_length - len(value) + (end - start)
         if len(text) <= room:
             super().replace(text, start, end)
-        elif len(text) > 1 and not self.cuts(f"{value[:start]}{text}{value[end:]}"):
-            self._full.tell(self, self.max_length or 0, "the paste")
+        elif len(text) > 1 and not self.cuts(line):
+            self._full.tell(self, self.max_length, "the paste")
         else:
             if room > 0:
                 super().replace(text[:room], start, end)
             self.restricted()
+
+    def longest(self, line: str) -> int:
+        """How long a line this input holds, were it to hold ``line`` (0: any length): the
+        same for every line here."""
+        return self.max_length or 0
 
     def cuts(self, line: str) -> bool:
         """Whether ``line``, too long for this input, may be cut to fit: made with
@@ -167,11 +174,8 @@ class SayingLine(TypedInput):
         super().__init__(max_length=longest, **named)
         self._longest = longest
 
-    def replace(self, text: str, start: int, end: int) -> None:
-        value = self.value
-        start, end = sorted((max(0, start), min(len(value), end)))
-        self.max_length = longest_line(f"{value[:start]}{text}{value[end:]}", self._longest)
-        super().replace(text, start, end)
+    def longest(self, line: str) -> int:
+        return longest_line(line, self._longest)
 
     def cuts(self, line: str) -> bool:
         return said_text(line) is not None
