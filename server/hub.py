@@ -63,7 +63,7 @@ import itertools
 import time
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 BACKLOG = 1024  # unread messages a subscription keeps before its reader is told it lagged
@@ -110,6 +110,17 @@ class Subscription(ABC):
 
 class Hub(ABC):
     """Shared state and news. The contract is the module's docstring."""
+
+    @property
+    def keeps_state(self) -> bool:
+        """Whether what the hub holds outlives this process (on disk, or in Redis): a
+        server stopping then leaves its games in progress to be taken up again."""
+        return False
+
+    @abstractmethod
+    def seal(self) -> None:
+        """As a server stops: whether the changes made from now on (its sessions leaving
+        their tables) are kept for its next start. Each implementation says."""
 
     @abstractmethod
     async def get(self, key: str) -> Versioned | None: ...
@@ -161,10 +172,14 @@ class Hub(ABC):
         for a networked one)."""
 
 
-class _MemorySubscription(Subscription):
-    def __init__(self, hub: MemoryHub, topic: str) -> None:
+class LocalSubscription(Subscription):
+    """A subscription fed in this process: each message handed to :meth:`deliver` is kept
+    until read, up to :data:`BACKLOG` of them. ``closed`` is called once when it closes
+    (the hub forgets it then)."""
+
+    def __init__(self, topic: str, closed: Callable[[LocalSubscription], None]) -> None:
         self.topic = topic
-        self._hub = hub
+        self._closed_with = closed
         self._messages: deque[bytes] = deque()
         self._lagged = False
         self._closed = False
@@ -191,8 +206,45 @@ class _MemorySubscription(Subscription):
     async def close(self) -> None:
         if not self._closed:
             self._closed = True
-            self._hub._unsubscribe(self)
+            self._closed_with(self)
             self._arrived.set()
+
+
+class Subscribers:
+    """The subscriptions open in this process, by topic: what a hub fans its news out to."""
+
+    def __init__(self) -> None:
+        self._topics: dict[str, list[LocalSubscription]] = {}
+
+    def add(self, topic: str) -> LocalSubscription:
+        subscription = LocalSubscription(topic, self._remove)
+        self._topics.setdefault(topic, []).append(subscription)
+        return subscription
+
+    def deliver(self, topic: str, message: bytes) -> int:
+        """Hands ``message`` to every subscription open on ``topic``; how many there were."""
+        subscribers = self._topics.get(topic, [])
+        for subscription in subscribers:
+            subscription.deliver(bytes(message))
+        return len(subscribers)
+
+    def count(self, topic: str) -> int:
+        return len(self._topics.get(topic, []))
+
+    def topics(self) -> list[str]:
+        return list(self._topics)
+
+    async def close_all(self) -> None:
+        for subscribers in list(self._topics.values()):
+            for subscription in list(subscribers):
+                await subscription.close()
+
+    def _remove(self, subscription: LocalSubscription) -> None:
+        subscribers = self._topics.get(subscription.topic, [])
+        if subscription in subscribers:
+            subscribers.remove(subscription)
+        if not subscribers:
+            self._topics.pop(subscription.topic, None)
 
 
 @dataclass
@@ -211,7 +263,7 @@ class MemoryHub(Hub):
 
     def __init__(self) -> None:
         self._values: dict[str, Versioned] = {}
-        self._topics: dict[str, list[_MemorySubscription]] = {}
+        self._subscribers = Subscribers()
         self._maps: dict[str, dict[str, bytes]] = {}
         self._queues: dict[str, dict[str, _Waiting]] = {}
         self._numbers: dict[str, int] = {}
@@ -235,22 +287,10 @@ class MemoryHub(Hub):
         return True
 
     async def publish(self, topic: str, message: bytes) -> int:
-        subscribers = self._topics.get(topic, [])
-        for subscription in subscribers:
-            subscription.deliver(bytes(message))
-        return len(subscribers)
+        return self._subscribers.deliver(topic, message)
 
     def subscribe(self, topic: str) -> Subscription:
-        subscription = _MemorySubscription(self, topic)
-        self._topics.setdefault(topic, []).append(subscription)
-        return subscription
-
-    def _unsubscribe(self, subscription: _MemorySubscription) -> None:
-        subscribers = self._topics.get(subscription.topic, [])
-        if subscription in subscribers:
-            subscribers.remove(subscription)
-        if not subscribers:
-            self._topics.pop(subscription.topic, None)
+        return self._subscribers.add(topic)
 
     async def map_set(self, name: str, field: str, value: bytes) -> None:
         self._maps.setdefault(name, {})[field] = bytes(value)
@@ -314,7 +354,8 @@ class MemoryHub(Hub):
         self._numbers[name] = self._numbers.get(name, 0) + 1
         return self._numbers[name]
 
+    def seal(self) -> None:
+        """Nothing: the memory hub keeps nothing past its process."""
+
     async def close(self) -> None:
-        for subscribers in list(self._topics.values()):
-            for subscription in list(subscribers):
-                await subscription.close()
+        await self._subscribers.close_all()

@@ -286,8 +286,8 @@ class JournaledHub(MemoryHub):
             self._journal_fd = None
 
     @property
-    def sealed(self) -> bool:
-        return self._sync == "off"
+    def keeps_state(self) -> bool:
+        return self._sync != "off"
 
     async def close(self) -> None:
         """Writes the snapshot (unless sealed), then closes as the memory hub does."""

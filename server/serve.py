@@ -22,10 +22,12 @@ from sixtui.ai.worker import Thinker
 from sixtui.server.archive import ArchiveFileError, open_archive
 from sixtui.server.cli import DEFAULT_CONFIG
 from sixtui.server.collector import Collector
+from sixtui.server.hub import Hub
 from sixtui.server.hub_files import JournalError, Restored, Sync, open_hub
 from sixtui.server.listener import start_server
 from sixtui.server.log_text import log_to_stderr
 from sixtui.server.names import NamesFileError, open_name_book
+from sixtui.server.redis_hub import RedisHub, shown_url
 from sixtui.server.resume import resume
 from sixtui.server.session import stop_sessions
 from sixtui.server.settings import ENV_PREFIX, SettingError, Settings, load_settings
@@ -92,7 +94,7 @@ async def serve(settings: Settings) -> int:
     try:
         names = open_name_book(settings.data_dir)
         archive = open_archive(settings.data_dir)
-        hub, restored = open_hub(settings.data_dir, cast(Sync, settings.journal))
+        hub, restored = await _open_hub(settings)
     except (NamesFileError, ArchiveFileError, JournalError) as why:
         raise SettingError(f"data_dir: {why}") from None
     with contextlib.closing(names), contextlib.closing(archive):
@@ -115,6 +117,18 @@ async def serve(settings: Settings) -> int:
     return 0
 
 
+async def _open_hub(settings: Settings) -> tuple[Hub, Restored]:
+    """The hub the ``hub`` setting names, and what it held when the server stopped."""
+    if settings.hub == "memory":
+        return open_hub(settings.data_dir, cast(Sync, settings.journal))
+    try:
+        hub = await RedisHub.connect(settings.hub)
+    except ConnectionError as why:
+        raise SettingError(f"hub: {why}") from None
+    log.info("hub: Redis at %s", shown_url(settings.hub))
+    return hub, Restored(stopped_at=hub.taken_over_at)
+
+
 async def _take_up(shared: Shared, restored: Restored) -> None:
     """Takes up what the hub held when the server stopped: its games in progress wait for
     their players, the games that ended are archived."""
@@ -123,11 +137,16 @@ async def _take_up(shared: Shared, restored: Restored) -> None:
     tables = await resume(shared.hub, restored.stopped_at, time.time(), shared.computers)
     shared.sweeper.start()
     shared.archivist.start()
+    read = (
+        "kept in Redis"
+        if shared.settings.hub != "memory"
+        else f"{restored.replayed} changes since its last snapshot"
+    )
     log.info(
-        "the hub is back as it was %.0f s ago (%d changes since its last snapshot); "
-        "games in progress, waiting for their players: %d",
+        "the hub is back as it was %.0f s ago (%s); games in progress, waiting for their "
+        "players: %d",
         time.time() - restored.stopped_at,
-        restored.replayed,
+        read,
         len(tables),
     )
 

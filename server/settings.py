@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 ENV_PREFIX = "SIXTUI_"
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+REDIS_EXAMPLE = "redis://127.0.0.1:6379/0"
 
 
 class SettingError(ValueError):
@@ -51,6 +53,7 @@ class Settings:
     ai_workers: int | None = None  # None: as many as the machine's cores allow
     reconnect_window: float = 60.0  # seconds a player who dropped out has to come back
     journal: str = "write"  # how the hub's journal reaches the disk: write, fsync, batch, off
+    hub: str = "memory"  # memory (in this process, kept in data_dir), or a Redis URL
 
     @property
     def workers(self) -> int:
@@ -120,6 +123,14 @@ def _journal(value: object) -> str:
     raise ValueError(f"{value!r} is none of {', '.join(choices)}")
 
 
+def _hub(value: object) -> str:
+    if isinstance(value, str) and value.strip().lower() == "memory":
+        return "memory"
+    if isinstance(value, str) and value.strip().startswith(REDIS_SCHEMES):
+        return value.strip()
+    raise ValueError(f"{value!r} is neither memory nor a Redis URL such as {REDIS_EXAMPLE}")
+
+
 def _text(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError(f"{value!r} is not a host name or address")
@@ -154,6 +165,7 @@ _READERS: dict[str, Callable[[object], Any]] = {
     "ai_workers": _workers,
     "reconnect_window": _seconds,
     "journal": _journal,
+    "hub": _hub,
 }
 NAMES = tuple(field.name for field in fields(Settings))
 

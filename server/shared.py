@@ -14,7 +14,6 @@ from sixtui.server.archive import Archive
 from sixtui.server.archiving import Archivist
 from sixtui.server.computer_seats import ComputerSeats
 from sixtui.server.hub import Hub, MemoryHub
-from sixtui.server.hub_files import JournaledHub
 from sixtui.server.limits import ConnectionRate, Refusals
 from sixtui.server.names import NameBook
 from sixtui.server.rooms import open_table
@@ -66,7 +65,7 @@ def _change(counter: Counter[str], name: str, by: int) -> None:
 class Shared:
     """What all the connections to one server share. ``hub`` holds everything players
     share (this process's memory, kept on disk by a
-    :class:`~sixtui.server.hub_files.JournaledHub`); ``computers`` keeps the computer
+    :class:`~sixtui.server.hub_files.JournaledHub`, or Redis); ``computers`` keeps the computer
     seats of the tables opened here playing, thinking in ``thinker``'s workers;
     ``sweeper`` ends the tables everyone left and removes the finished ones, and
     ``archivist`` writes the games that end to ``archive`` (by default one in memory),
@@ -82,6 +81,7 @@ class Shared:
     computers: ComputerSeats = field(init=False)
     sweeper: Sweeper = field(init=False)
     archivist: Archivist = field(init=False)
+    _hub_kept: bool = field(default=False, init=False)  # kept for the server's next start
 
     connection_rate: ConnectionRate = field(init=False)
 
@@ -126,12 +126,13 @@ class Shared:
         """As the server stops, before its sessions end: the games ended so far are
         archived and the hub is written whole, so that the server starts again from this
         moment, its games in progress with it. False (nothing done) for a hub that is not
-        kept on disk, whose sessions end their games as they stop."""
-        if not isinstance(self.hub, JournaledHub) or self.hub.sealed:
+        kept on disk or in Redis, whose sessions end their games as they stop."""
+        if not self.hub.keeps_state or self._hub_kept:
             return False
         await self.archivist.archive_waiting()
         await self.archivist.close()
         self.hub.seal()
+        self._hub_kept = True
         return True
 
     async def close(self) -> None:
@@ -140,7 +141,7 @@ class Shared:
         hub."""
         await self.sweeper.close()
         await self.computers.close()
-        if not (isinstance(self.hub, JournaledHub) and self.hub.sealed):
+        if not self._hub_kept:
             await self.archivist.archive_waiting()
         await self.archivist.close()
         await self.hub.close()

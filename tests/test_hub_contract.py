@@ -6,6 +6,7 @@ function that returns a fresh, empty hub. Nothing else here names an implementat
 
 import asyncio
 import tempfile
+import uuid
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from hypothesis import strategies as st
 
 from sixtui.server.hub import BACKLOG, Hub, Lagged, MemoryHub, Versioned
 from sixtui.server.hub_files import JournaledHub
+from sixtui.server.redis_hub import RedisHub
+from support.redis_server import shared_redis
 
 
 async def memory_hub() -> Hub:
@@ -33,9 +36,16 @@ async def journaled_hub() -> Hub:
     return hub
 
 
+async def redis_hub() -> Hub:
+    """A hub on a real redis-server, under a prefix of its own: it sees nothing of the
+    hubs made before it."""
+    return await RedisHub.connect(shared_redis().url, prefix=f"test-{uuid.uuid4().hex}:")
+
+
 IMPLEMENTATIONS: dict[str, Callable[[], Awaitable[Hub]]] = {
     "memory": memory_hub,
     "journaled": journaled_hub,
+    "redis": redis_hub,
 }
 
 

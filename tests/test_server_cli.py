@@ -175,6 +175,20 @@ def test_a_port_in_use_is_refused_in_one_line(tmp_path, capsys) -> None:
     )
 
 
+def test_a_redis_that_cannot_be_reached_is_refused_in_one_line_naming_it(tmp_path, capsys):
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]  # nothing listens there
+    url = f"redis://:secret@127.0.0.1:{port}/0"
+    argv = ["serve", "--port", str(free_port()), "--data-dir", str(tmp_path), "--set", f"hub={url}"]
+    assert cli.main(argv) == 2
+    said = capsys.readouterr().err.strip().splitlines()[-1]
+    assert said.startswith(
+        f"sixtui server: hub: cannot reach Redis at redis://:***@127.0.0.1:{port}/0"
+    )
+    assert "secret" not in said
+
+
 def test_the_interface_never_imports_the_server() -> None:
     loaded = subprocess.run(
         [sys.executable, "-c", "import sys, sixtui.cli, sixtui.tui.app; print(*sys.modules)"],

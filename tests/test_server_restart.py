@@ -2,23 +2,26 @@
 started again on the same data folder: both players log in again with their keys and are
 back at their table, every confirmed turn there, the clock as it stood, and play on."""
 
+import contextlib
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from support.real_server import KEYS, Server, in_lobby, session
+from support.redis_server import own_redis
 from support.ssh_client import connect
 
 SIGNALS = [signal.SIGTERM, signal.SIGKILL]
 
 
-async def stop_mid_game(data: Path, signum: int) -> tuple[str, str]:
+async def stop_mid_game(data: Path, signum: int, settings: dict[str, str]) -> tuple[str, str]:
     """Ann challenges Bob to Connect6 on 9×9 with a clock; two turns are played and a stone
     of the third is staged on Black's board, not sent; then the server gets ``signum``.
     Returns who plays Black and what Black's session was told as it ended."""
     async with (
-        Server(data) as server,
+        Server(data, settings) as server,
         connect(server.port, username="ann", client_keys=[KEYS["ann"]]) as first,
         connect(server.port, username="bob", client_keys=[KEYS["bob"]]) as second,
     ):
@@ -45,12 +48,29 @@ async def stop_mid_game(data: Path, signum: int) -> tuple[str, str]:
     return ("ann" if black is ann else "bob"), farewell
 
 
+@contextlib.contextmanager
+def hub_settings(hub: str) -> Iterator[dict[str, str]]:
+    """The settings of a server whose hub is kept on disk (the default) or in a Redis of
+    the test's own."""
+    if hub == "memory":
+        yield {}
+        return
+    with own_redis() as redis:
+        yield {"hub": redis.url}
+
+
+@pytest.mark.parametrize("hub", ["memory", "redis"])
 @pytest.mark.parametrize("signum", SIGNALS, ids=["SIGTERM", "SIGKILL"])
-async def test_players_are_back_at_their_table_after_the_server_restarts(tmp_path, signum):
-    black_name, farewell = await stop_mid_game(tmp_path, signum)
+async def test_players_are_back_at_their_table_after_the_server_restarts(tmp_path, signum, hub):
+    with hub_settings(hub) as settings:
+        await play_on_after_a_restart(tmp_path, signum, settings)
+
+
+async def play_on_after_a_restart(tmp_path: Path, signum: int, settings: dict[str, str]) -> None:
+    black_name, farewell = await stop_mid_game(tmp_path, signum, settings)
     if signum == signal.SIGTERM:
         assert "your game is kept" in farewell
-    async with Server(tmp_path) as server:
+    async with Server(tmp_path, settings) as server:
         assert "games in progress, waiting for their players: 1" in server.said
         async with (
             connect(server.port, username="ann", client_keys=[KEYS["ann"]]) as first,

@@ -45,6 +45,12 @@ def test_the_command_line_wins_over_the_environment_which_wins_over_the_file(tmp
     assert settings.max_connections == Settings().max_connections
 
 
+def test_the_hub_is_memory_or_a_redis_url():
+    assert load_settings(environ={"SIXTUI_HUB": " Memory "}).hub == "memory"
+    url = "redis://10.0.0.5:6379/2"
+    assert load_settings(overrides={"hub": f" {url}"}).hub == url
+
+
 def test_environment_values_are_read_from_text():
     settings = load_settings(
         environ={"SIXTUI_ALLOW_GUESTS": "no", "SIXTUI_IDLE_TIMEOUT": "90.5", "OTHER": "x"}
@@ -64,6 +70,7 @@ def test_environment_values_are_read_from_text():
         ({"SIXTUI_PROT": "22"}, "prot (from SIXTUI_PROT) is not a setting"),
         ({"SIXTUI_JOURNAL": "sometimes"}, "journal (from SIXTUI_JOURNAL): 'sometimes' is none of"),
         ({"SIXTUI_HOST": "  "}, "host (from SIXTUI_HOST)"),
+        ({"SIXTUI_HUB": "redis"}, "hub (from SIXTUI_HUB): 'redis' is neither memory nor a"),
         ({"SIXTUI_IDLE_WARNING": "4000"}, "idle_warning: 4000 s must be shorter than idle_timeout"),
         ({"SIXTUI_MAX_PER_IP": "900"}, "max_per_ip: 900 is more than max_connections (500)"),
     ],

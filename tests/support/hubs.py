@@ -53,7 +53,7 @@ def names_held(hub: MemoryHub) -> set[str]:
     the server runs; and the lines kept for players away as their game ended, which go
     after a while of their own, tested apart). Read from its insides, for tests alone:
     the contract needs no such call."""
-    held = set(hub._values) | set(hub._maps) | set(hub._queues) | set(hub._topics)
+    held = set(hub._values) | set(hub._maps) | set(hub._queues) | set(hub._subscribers.topics())
     return held - {MISSED}
 
 

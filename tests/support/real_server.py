@@ -27,11 +27,12 @@ SIXTUI = str(Path(sys.executable).with_name("sixtui"))
 
 
 class Server:
-    """``sixtui serve`` on a free port of 127.0.0.1 with ``data`` as its data folder, its
-    log read on as it is written (so that it never blocks)."""
+    """``sixtui serve`` on a free port of 127.0.0.1 with ``data`` as its data folder and
+    the ``settings`` given, its log read on as it is written (so that it never blocks)."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, settings: dict[str, str] | None = None) -> None:
         self.data = data
+        self.settings = settings or {}
         self.port = free_port()
         self.log: list[str] = []
         self.process: asyncio.subprocess.Process | None = None
@@ -39,6 +40,8 @@ class Server:
 
     async def __aenter__(self) -> Server:
         argv = ["serve", "--host", "127.0.0.1", "--port", str(self.port)]
+        for name, value in self.settings.items():
+            argv += ["--set", f"{name}={value}"]
         self.process = await asyncio.create_subprocess_exec(
             SIXTUI,
             *argv,
