@@ -46,6 +46,11 @@ taken leaves the queue in the same step, so two pairings can never take the same
 **Counters**: :meth:`~Hub.next_number` returns 1, 2, 3, ... for each name, never the same
 number twice.
 
+**Processes.** :attr:`~Hub.process` names this server process among those sharing the
+hub, and :meth:`~Hub.processes` the processes alive now, this one always among them. A
+process that stops or dies leaves the list within moments (a hub in one process's memory
+lists that process alone), so that the others let go of what its sessions held.
+
 >>> import asyncio
 >>> async def example():
 ...     hub = MemoryHub()
@@ -67,6 +72,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 BACKLOG = 1024  # unread messages a subscription keeps before its reader is told it lagged
+LOCAL_PROCESS = "local"  # the one process of a hub in memory
 
 
 @dataclass(frozen=True)
@@ -166,10 +172,38 @@ class Hub(ABC):
     @abstractmethod
     async def next_number(self, name: str) -> int: ...
 
+    @property
+    @abstractmethod
+    def process(self) -> str: ...
+
+    @abstractmethod
+    async def processes(self) -> set[str]: ...
+
     @abstractmethod
     async def close(self) -> None:
         """Ends every subscription and lets go of what the hub holds (its connections,
         for a networked one)."""
+
+
+def of_this_process(hub: Hub, name: str) -> str:
+    """``name`` marked as belonging to this server process (a session's, say), so that the
+    others let go of it if the process dies: see :func:`process_of`.
+
+    >>> of_this_process(MemoryHub(), "s12")
+    's12@local'
+    """
+    return f"{name}@{hub.process}"
+
+
+def process_of(name: str) -> str | None:
+    """The process a name marked by :func:`of_this_process` belongs to; ``None`` for a
+    name not marked.
+
+    >>> process_of("s12@local"), process_of("s12")
+    ('local', None)
+    """
+    _, at, process = name.rpartition("@")
+    return process if at else None
 
 
 class LocalSubscription(Subscription):
@@ -353,6 +387,13 @@ class MemoryHub(Hub):
     async def next_number(self, name: str) -> int:
         self._numbers[name] = self._numbers.get(name, 0) + 1
         return self._numbers[name]
+
+    @property
+    def process(self) -> str:
+        return LOCAL_PROCESS
+
+    async def processes(self) -> set[str]:
+        return {LOCAL_PROCESS}
 
     def seal(self) -> None:
         """Nothing: the memory hub keeps nothing past its process."""

@@ -37,7 +37,7 @@ from typing import Any
 from sixtui.server import challenges, chat, pairing, seated
 from sixtui.server.archive import Archive
 from sixtui.server.challenges import ChallengeRecord
-from sixtui.server.hub import Hub, Lagged, Subscription
+from sixtui.server.hub import Hub, Lagged, Subscription, of_this_process
 from sixtui.server.lobby_copy import PEOPLE, LobbyCopy, Presence, folded, side_names
 from sixtui.server.lobby_news import (
     NEWS,
@@ -149,12 +149,26 @@ class HubLobby(LobbySession):
     ) -> HubLobby:
         """Brings the player ``name`` (the person ``identity``) into the lobby; ``archive``
         is where the games that ended are kept, for the profiles, leaderboards and replays."""
-        sid = f"s{await hub.next_number(SESSION_NUMBERS)}"
+        sid = of_this_process(hub, f"s{await hub.next_number(SESSION_NUMBERS)}")
         shown = cut(printable(name).strip(), LONGEST_NAME) or "?"
         me = Seeker(sid, identity, shown)
         lobby = cls(hub, me, open_table, rng or random.Random(), clock, archive)
         await lobby._start()
         return lobby
+
+    @classmethod
+    async def let_go(cls, hub: Hub, sid: str, presence: Presence, open_table: OpenTable) -> None:
+        """Ends the lobby session ``sid`` of a server process that died (``presence``, its
+        entry), as the session would have ended itself: it stops waiting in its pool, its
+        challenges are withdrawn if it was its player's last session, its partner is told,
+        and every lobby sees it gone."""
+        me = Seeker(sid, presence.identity, presence.name)
+        lobby = cls(hub, me, open_table, random.Random(), time.time)
+        lobby._presence = presence
+        await lobby._copy.read(hub, presence.identity)
+        if presence.doing == "waiting" and presence.pool is not None:
+            lobby._waiting = await pairing.waiting_at(hub, presence.pool, sid)
+        await lobby.close()
 
     @property
     def name(self) -> str:

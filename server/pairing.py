@@ -266,6 +266,18 @@ async def _readable(hub: Hub, queue: str) -> list[tuple[QueueEntry, Waiter]]:
     return readable
 
 
+async def waiting_at(hub: Hub, key: str, sid: str) -> tuple[GameChoice, Waiter] | None:
+    """The pool ``key`` and its member that the lobby session ``sid`` waits as, if it does."""
+    try:
+        choice = GameChoice.from_key(key)
+    except ValueError:
+        return None
+    for _, waiter in await _readable(hub, pool_queue(key)):
+        if any(person.sid == sid for person in waiter.people):
+            return choice, waiter
+    return None
+
+
 async def _wait_again(
     hub: Hub, choice: GameChoice, waiters: list[Waiter], waited: dict[str, float], why: str
 ) -> None:

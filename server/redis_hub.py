@@ -92,6 +92,20 @@ end
 return others
 """
 
+# KEYS: the list of processes. ARGV: the prefix of the processes' keys, of their counts.
+ALIVE = """
+local alive = {}
+for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if redis.call('EXISTS', ARGV[1] .. id) == 1 then
+    table.insert(alive, id)
+  else
+    redis.call('SREM', KEYS[1], id)
+    redis.call('DEL', ARGV[2] .. id)
+  end
+end
+return alive
+"""
+
 _NOW = """
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
@@ -187,6 +201,7 @@ class RedisHub(Hub):
                 ("compare_and_set", COMPARE_AND_SET),
                 ("delete", DELETE),
                 ("publish", PUBLISH),
+                ("alive", ALIVE),
                 ("queue_join", QUEUE_JOIN),
                 ("queue_list", QUEUE_LIST),
                 ("queue_take", QUEUE_TAKE),
@@ -434,6 +449,16 @@ class RedisHub(Hub):
 
     async def next_number(self, name: str) -> int:
         return int(await self._client.incr(self._name(f"number:{name}")))
+
+    @property
+    def process(self) -> str:
+        return self._id
+
+    async def processes(self) -> set[str]:
+        keys = [self._name("processes")]
+        args = [self._name("process:"), self._name("subscriptions:")]
+        alive = await self._scripts["alive"](keys=keys, args=args)
+        return {self._id} | {name.decode() for name in alive}
 
     async def close(self) -> None:
         for task in self._tasks:

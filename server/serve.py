@@ -102,6 +102,7 @@ async def serve(settings: Settings) -> int:
             shared = Shared(settings, thinker, names, hub=hub, archive=archive)
             try:
                 await _take_up(shared, restored)
+                shared.departures.start()
                 acceptor = await start_server(shared)
                 collector = Collector(shared.counts)
                 collector.start()

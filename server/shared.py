@@ -13,6 +13,7 @@ from sixtui.ai.worker import Thinker
 from sixtui.server.archive import Archive
 from sixtui.server.archiving import Archivist
 from sixtui.server.computer_seats import ComputerSeats
+from sixtui.server.departures import Departures
 from sixtui.server.hub import Hub, MemoryHub
 from sixtui.server.limits import ConnectionRate, Refusals
 from sixtui.server.names import NameBook
@@ -69,7 +70,8 @@ class Shared:
     seats of the tables opened here playing, thinking in ``thinker``'s workers;
     ``sweeper`` ends the tables everyone left and removes the finished ones, and
     ``archivist`` writes the games that end to ``archive`` (by default one in memory),
-    both from the first table opened on. :meth:`close` stops them all."""
+    both from the first table opened on; ``departures`` lets go of the sessions of other
+    processes that died, once started. :meth:`close` stops them all."""
 
     settings: Settings
     thinker: Thinker
@@ -81,6 +83,7 @@ class Shared:
     computers: ComputerSeats = field(init=False)
     sweeper: Sweeper = field(init=False)
     archivist: Archivist = field(init=False)
+    departures: Departures = field(init=False)
     _hub_kept: bool = field(default=False, init=False)  # kept for the server's next start
 
     connection_rate: ConnectionRate = field(init=False)
@@ -94,6 +97,7 @@ class Shared:
         self.computers = ComputerSeats(self.hub, self.thinker)
         self.sweeper = Sweeper(self.hub)
         self.archivist = Archivist(self.hub, self.archive)
+        self.departures = Departures(self.hub, self.open_table)
 
     async def open_table(
         self,
@@ -139,6 +143,7 @@ class Shared:
         """Stops the sweeper and the computer seats, then the archivist (once the games
         that ended are written, unless the hub was kept before: it keeps them) and the
         hub."""
+        await self.departures.close()
         await self.sweeper.close()
         await self.computers.close()
         if not self._hub_kept:

@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable
 
 from sixtui.server import seated
-from sixtui.server.hub import Hub
+from sixtui.server.hub import Hub, of_this_process
 from sixtui.server.missed_games import forget_old
 from sixtui.server.rooms import (
     ENDED_TABLES,
@@ -73,7 +73,7 @@ async def follow(hub: Hub, table_id: str, identity: str | None) -> str:
     """Counts a screen at the table, for the player ``identity`` (``None``: a spectator),
     and returns its field, for :func:`leave`. Counted before the screen reads the table,
     so that a screen of theirs leaving in the same instant sees it (see :func:`leave`)."""
-    follower = f"f{await hub.next_number(FOLLOWER_NUMBERS)}"
+    follower = of_this_process(hub, f"f{await hub.next_number(FOLLOWER_NUMBERS)}")
     await hub.map_set(followers_key(table_id), follower, (identity or "").encode())
     return follower
 

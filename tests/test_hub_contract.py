@@ -305,3 +305,7 @@ async def test_counters_never_give_the_same_number_twice(hub):
     numbers = await asyncio.gather(*(hub.next_number("tables") for _ in range(50)))
     assert sorted(numbers) == list(range(1, 51))
     assert await hub.next_number("other") == 1
+
+
+async def test_a_hub_counts_its_own_process_among_those_alive(hub):
+    assert hub.process and hub.process in await hub.processes()

@@ -99,12 +99,14 @@ async def test_a_process_that_falls_silent_is_no_longer_counted(processes, monke
         return await first.publish("table:7", b"") == expected
 
     await until(lambda: counted(1))
+    assert await first.processes() == await second.processes() == {first.process, second.process}
     # The second process dies without a word: its heartbeat stops and its key expires.
     for task in second._tasks:
         task.cancel()
     await first._client.delete(f"{second._prefix}process:{second._id}")
     assert await first.publish("table:7", b"") == 0
     assert second._id.encode() not in await first._client.smembers(f"{first._prefix}processes")
+    assert await first.processes() == {first.process}
 
 
 async def test_a_redis_that_cannot_be_reached_is_named_in_one_plain_error():
