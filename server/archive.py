@@ -46,6 +46,7 @@ Status = Literal["finished", "aborted"]
 
 # Each step brings a file from the version before it to the next; never edit one that
 # has shipped: add another.
+# Each step's statements, separated by semicolons (none inside them).
 MIGRATIONS = (
     """
     CREATE TABLE games (
@@ -211,23 +212,32 @@ class Archive:
         self._db.close()
 
     def _migrate(self) -> None:
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        """Brings the schema up to date a step at a time, each step with its new version in
+        one transaction. The version is read again once the file is locked for writing, so
+        that of several server processes opening a new archive at once, one makes each step
+        and the others find it made."""
+        while (version := self._version()) < SCHEMA_VERSION:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                number = self._version()
+                if number < SCHEMA_VERSION:
+                    for statement in MIGRATIONS[number].split(";"):
+                        if statement.strip():
+                            self._db.execute(statement)
+                    self._db.execute(f"PRAGMA user_version = {number + 1}")
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
         if version > SCHEMA_VERSION:
             raise ArchiveFileError(
                 f"the game archive is of a newer sixtui (schema {version}, this one reads up"
                 f" to {SCHEMA_VERSION})"
             )
-        for number in range(version, SCHEMA_VERSION):
-            # One script, so that a step and its new version are kept together or not at all.
-            script = (
-                f"BEGIN IMMEDIATE; {MIGRATIONS[number]} PRAGMA user_version = {number + 1}; COMMIT;"
-            )
-            try:
-                self._db.executescript(script)
-            except BaseException:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                raise
+
+    def _version(self) -> int:
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
 
     # -- writing ---------------------------------------------------------------------
 

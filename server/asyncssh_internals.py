@@ -95,8 +95,9 @@ class GatedListener:
     listens on TCP itself.
     """
 
-    def __init__(self, admit: Callable[[str], bool]) -> None:
+    def __init__(self, admit: Callable[[str], bool], reuse_port: bool = False) -> None:
         self._admit = admit
+        self._reuse_port = reuse_port  # several server processes share the port
 
     async def create_server(
         self, session_factory: Callable[[str, int], Any], listen_host: str, listen_port: int
@@ -104,5 +105,8 @@ class GatedListener:
         """What asyncssh calls to listen: ``session_factory(host, port)`` makes the
         connection from that address."""
         return await asyncio.get_running_loop().create_server(
-            lambda: _Gate(session_factory, self._admit), listen_host, listen_port
+            lambda: _Gate(session_factory, self._admit),
+            listen_host,
+            listen_port,
+            reuse_port=self._reuse_port or None,
         )

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -39,8 +40,16 @@ def add_serve(commands: cli.Commands) -> None:
         f"(default: {defaults.data_dir}, in the current folder)",
     )
     serve.add_argument(
+        "--workers",
+        metavar="N",
+        help=f"server processes sharing the port (default: {defaults.workers}; more than 1 "
+        "needs hub set to a Redis URL)",
+    )
+    serve.add_argument(
         "--set", action="append", default=[], metavar="NAME=VALUE", help="any other setting"
     )
+    # The number of one of those processes, given by the server that starts them.
+    serve.add_argument("--worker", type=int, help=argparse.SUPPRESS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -63,7 +63,7 @@ async def _listen(shared: Shared, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcce
         partial(Login, shared),
         settings.host,
         settings.port,
-        tunnel=GatedListener(partial(_admit, shared)),
+        tunnel=GatedListener(partial(_admit, shared), reuse_port=settings.workers > 1),
         server_host_keys=[host_key],
         line_editor=False,
         encoding=None,

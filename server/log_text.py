@@ -38,10 +38,16 @@ class EscapingFormatter(logging.Formatter):
         return super().formatMessage(record)
 
 
-def log_to_stderr() -> None:
-    """Logs the server's records to standard error, as :func:`log_with` says."""
+def log_to_stderr(worker: int | None = None) -> None:
+    """Logs the server's records to standard error, as :func:`log_with` says; those of
+    one of several server processes say its number (``worker=2``)."""
     handler = logging.StreamHandler()
-    handler.setFormatter(EscapingFormatter(LOG_FORMAT))
+    shape = (
+        LOG_FORMAT
+        if worker is None
+        else LOG_FORMAT.replace(" %(message)s", f" worker={worker} %(message)s")
+    )
+    handler.setFormatter(EscapingFormatter(shape))
     log_with(handler)
 
 

@@ -58,6 +58,8 @@ HEARTBEAT_SECONDS = 1.0  # how often a process says it is alive
 PROCESS_TTL_MS = 5_000  # how long Redis keeps a silent process counted
 ECHO_SECONDS = 5.0  # how long a publish waits for its message to come back
 RETRY_SECONDS = 0.5  # between tries to reach a Redis that went away
+CONNECTIONS = 32  # to Redis, at most, from one process; more calls at once wait their turn
+CONNECTION_WAIT_SECONDS = 20.0  # how long a call waits for a connection before it fails
 _PREFIX_SHAPE = re.compile(r"[A-Za-z0-9_.:-]*")  # no glob characters: the prefix is a pattern
 
 COMPARE_AND_SET = """
@@ -104,6 +106,20 @@ for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
   end
 end
 return alive
+"""
+
+# KEYS: the list of processes. ARGV: this process, the prefix of the processes' keys, their
+# time-to-live, this process's beat. Answers the others alive (or not yet expired).
+JOIN = """
+local others = {}
+for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if id ~= ARGV[1] and redis.call('EXISTS', ARGV[2] .. id) == 1 then
+    table.insert(others, id)
+  end
+end
+redis.call('SET', ARGV[2] .. ARGV[1], ARGV[4], 'PX', ARGV[3])
+redis.call('SADD', KEYS[1], ARGV[1])
+return others
 """
 
 _NOW = """
@@ -202,6 +218,7 @@ class RedisHub(Hub):
                 ("delete", DELETE),
                 ("publish", PUBLISH),
                 ("alive", ALIVE),
+                ("join", JOIN),
                 ("queue_join", QUEUE_JOIN),
                 ("queue_list", QUEUE_LIST),
                 ("queue_take", QUEUE_TAKE),
@@ -214,7 +231,12 @@ class RedisHub(Hub):
         """A hub on the Redis server at ``url`` (``redis://host:port/db``), listening for
         news before it returns. Raises :class:`ConnectionError` naming the URL when the
         server cannot be reached."""
-        client = aioredis.Redis.from_url(url, decode_responses=False)
+        # A blocking pool: when every connection is busy (hundreds of sessions leaving at
+        # once), a call waits for one instead of failing.
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=CONNECTIONS, timeout=CONNECTION_WAIT_SECONDS
+        )
+        client = aioredis.Redis.from_pool(pool)  # closed with the client
         hub = cls(client, prefix)
         try:
             await client.ping()
@@ -250,26 +272,31 @@ class RedisHub(Hub):
         process, takes their games up from there."""
 
     async def _left_off_at(self) -> float | None:
-        """When the server processes before this one were last heard (wall clock), if
-        none of them is alive: their games in progress are this process's to take up.
-        ``None`` when another is alive, or none was ever heard.
+        """Joins the processes sharing the hub, and says when those before this one were
+        last heard (wall clock) if none of them is alive: their games in progress are then
+        this process's to take up. ``None`` when another is alive, or none was ever heard.
 
-        A process killed a moment ago still has its key until it expires: one is alive
-        only if it beats while this one watches (two heartbeats and a half)."""
-        listed = [other.decode() for other in await self._client.smembers(self._name("processes"))]
-        keys = [self._name(f"process:{other}") for other in listed]
-        before = [await self._client.get(key) for key in keys]
-        if any(beat is not None for beat in before):
+        Joining is one step in Redis, so that of two processes starting at once the second
+        sees the first. A process killed a moment ago still has its key until it expires:
+        one is alive only if it beats while this one watches (two heartbeats and a half)."""
+        heard = await self._client.get(self._name("heard-at"))
+        closed = await self._client.get(self._name("closed-at"))
+        self._beats += 1
+        others = await self._scripts["join"](
+            keys=[self._name("processes")],
+            args=[self._id, self._name("process:"), PROCESS_TTL_MS, self._beats],
+        )
+        keys = [self._name(f"process:{other.decode()}") for other in others]
+        if keys:
+            before = [await self._client.get(key) for key in keys]
             await asyncio.sleep(2.5 * HEARTBEAT_SECONDS)
             after = [await self._client.get(key) for key in keys]
             if any(now not in (None, then) for now, then in zip(after, before, strict=True)):
                 return None
-        heard = await self._client.get(self._name("heard-at"))
         if heard is None:
             return None
         # A process that closed wrote the moment; one killed went within a heartbeat of
         # its last: the latest moment is taken, so that no clock gains time it never had.
-        closed = await self._client.get(self._name("closed-at"))
         return float(heard) if closed == heard else float(heard) + HEARTBEAT_SECONDS
 
     # -- versioned values --------------------------------------------------------------------

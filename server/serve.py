@@ -32,19 +32,22 @@ from sixtui.server.resume import resume
 from sixtui.server.session import stop_sessions
 from sixtui.server.settings import ENV_PREFIX, SettingError, Settings, load_settings
 from sixtui.server.shared import Shared
+from sixtui.server.workers import check_workers, supervise
 
 log = logging.getLogger("sixtui.server")
 
 
 def run(arguments: argparse.Namespace) -> int:
-    """Serves with the settings ``arguments`` (of ``sixtui serve``) make."""
-    log_to_stderr()
+    """Serves with the settings ``arguments`` (of ``sixtui serve``) make: this process, or
+    the ``workers`` it starts (:mod:`sixtui.server.workers`)."""
+    log_to_stderr(arguments.worker)
     overrides: dict[str, object] = {
         name: value
         for name, value in (
             ("host", arguments.host),
             ("port", arguments.port),
             ("data_dir", arguments.data_dir),
+            ("workers", arguments.workers),
         )
         if value is not None
     }
@@ -57,12 +60,16 @@ def run(arguments: argparse.Namespace) -> int:
     config = settings_file(arguments.config, os.environ)
     try:
         settings = load_settings(config, os.environ, overrides)
-        log.info("settings: %s", describe_settings_file(config))
-        log.info(
-            "data: %s (player names, game archive); host key: %s",
-            settings.data_dir.absolute(),
-            settings.host_key_path.absolute(),
-        )
+        check_workers(settings)
+        if arguments.worker is None:
+            log.info("settings: %s", describe_settings_file(config))
+            log.info(
+                "data: %s (player names, game archive); host key: %s",
+                settings.data_dir.absolute(),
+                settings.host_key_path.absolute(),
+            )
+            if settings.workers > 1:
+                return asyncio.run(supervise(settings, config, overrides))
         return asyncio.run(serve(settings))
     except SettingError as why:
         print(f"sixtui server: {why}", file=sys.stderr)
@@ -98,7 +105,7 @@ async def serve(settings: Settings) -> int:
     except (NamesFileError, ArchiveFileError, JournalError) as why:
         raise SettingError(f"data_dir: {why}") from None
     with contextlib.closing(names), contextlib.closing(archive):
-        async with Thinker(workers=settings.workers) as thinker:
+        async with Thinker(workers=settings.thinking_processes) as thinker:
             shared = Shared(settings, thinker, names, hub=hub, archive=archive)
             try:
                 await _take_up(shared, restored)

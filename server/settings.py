@@ -54,14 +54,16 @@ class Settings:
     reconnect_window: float = 60.0  # seconds a player who dropped out has to come back
     journal: str = "write"  # how the hub's journal reaches the disk: write, fsync, batch, off
     hub: str = "memory"  # memory (in this process, kept in data_dir), or a Redis URL
+    workers: int = 1  # server processes sharing the port (more than one: hub on Redis)
 
     @property
-    def workers(self) -> int:
-        """Worker processes for the computer players: ``ai_workers``, or else one for
-        each core but the one the server's event loop runs on (one at least)."""
+    def thinking_processes(self) -> int:
+        """Worker processes for the computer players, each server process's: ``ai_workers``,
+        or else the cores left over by the server processes' event loops, shared among
+        them (one at least)."""
         if self.ai_workers is not None:
             return self.ai_workers
-        return max(1, (os.cpu_count() or 1) - 1)
+        return max(1, ((os.cpu_count() or 1) - self.workers) // self.workers)
 
     @property
     def host_key_path(self) -> Path:
@@ -166,6 +168,7 @@ _READERS: dict[str, Callable[[object], Any]] = {
     "reconnect_window": _seconds,
     "journal": _journal,
     "hub": _hub,
+    "workers": _whole(1, 64),
 }
 NAMES = tuple(field.name for field in fields(Settings))
 

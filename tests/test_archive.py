@@ -372,3 +372,19 @@ async def test_an_archived_game_names_its_clock():
     archive = Archive(":memory:")
     (archived,) = await Archivist(hub, archive).archive_waiting()
     assert '[Clock "3+2"]' in (archive.record(archived.id) or "")
+
+
+def test_server_processes_opening_a_new_archive_at_once_all_open_it(tmp_path):
+    # Each process makes the schema's steps in turn; the others find them made.
+    script = "import sys; from sixtui.server.archive import Archive; Archive(sys.argv[1]).close()"
+    for attempt in range(5):
+        path = tmp_path / f"games-{attempt}.sqlite3"
+        opening = [
+            subprocess.Popen([sys.executable, "-c", script, str(path)], stderr=subprocess.PIPE)
+            for _ in range(4)
+        ]
+        said = [process.communicate(timeout=60)[1].decode() for process in opening]
+        assert [process.returncode for process in opening] == [0, 0, 0, 0], said
+        archive = Archive(path)
+        assert archive._version() == len(MIGRATIONS)
+        archive.close()

@@ -44,8 +44,8 @@ async def test_news_published_by_one_process_reaches_the_other_in_the_same_order
     first, second = processes
     here, there = first.subscribe("table:1"), second.subscribe("table:1")
 
-    async def both_counted():
-        return await first.publish("table:1", b"count") == 2
+    async def both_counted():  # each process has heard of the other's subscription
+        return all([await hub.publish("table:1", b"count") == 2 for hub in (first, second)])
 
     await until(both_counted)
     for message in (b"one", b"two", b"three"):
@@ -180,3 +180,15 @@ async def test_news_flows_again_once_a_redis_that_went_away_is_back(quick_heartb
         await hub.close()
     lost = [r.message for r in caplog.records if "news lost" in r.message]
     assert len(lost) == 1 and any("Redis: news back" in r.message for r in caplog.records)
+
+
+async def test_of_two_processes_starting_at_once_one_alone_takes_up_the_games(quick_heartbeats):
+    prefix = f"test-{uuid.uuid4().hex}:"
+    stopped = await RedisHub.connect(shared_redis().url, prefix=prefix)
+    await stopped.close()
+    first, second = await asyncio.gather(
+        *(RedisHub.connect(shared_redis().url, prefix=prefix) for _ in range(2))
+    )
+    assert sorted(hub.taken_over_at is None for hub in (first, second)) == [False, True]
+    await first.close()
+    await second.close()

@@ -132,9 +132,11 @@ def test_the_host_key_lives_in_the_data_directory_unless_absolute(tmp_path):
 
 
 def test_the_computer_players_workers_are_set_or_sized_from_the_machine():
-    assert load_settings(overrides={"ai_workers": "3"}).workers == 3
-    assert load_settings(overrides={"ai_workers": "auto"}).workers == max(1, os.cpu_count() - 1)
-    assert Settings().workers == max(1, os.cpu_count() - 1)
+    assert load_settings(overrides={"ai_workers": "3"}).thinking_processes == 3
+    cores = os.cpu_count()
+    assert load_settings(overrides={"ai_workers": "auto"}).thinking_processes == max(1, cores - 1)
+    assert Settings().thinking_processes == max(1, cores - 1)
+    assert Settings(workers=2).thinking_processes == max(1, (cores - 2) // 2)
     with pytest.raises(SettingError, match=r"ai_workers \(from the command line\): 'many' is not"):
         load_settings(overrides={"ai_workers": "many"})
     with pytest.raises(SettingError, match="0 is out of range: it must be from 1 to 256, or auto"):
