@@ -46,6 +46,10 @@ taken leaves the queue in the same step, so two pairings can never take the same
 **Counters**: :meth:`~Hub.next_number` returns 1, 2, 3, ... for each name, never the same
 number twice.
 
+**Its own state.** A hub kept elsewhere (on Redis) may lose touch with it for a while: it
+then makes its calls wait, and tells this process's subscriptions to :data:`STATUS`
+(:data:`LOST`, later :data:`BACK`); nothing else publishes there.
+
 **Processes.** :attr:`~Hub.process` names this server process among those sharing the
 hub, and :meth:`~Hub.processes` the processes alive now, this one always among them. A
 process that stops or dies leaves the list within moments (a hub in one process's memory
@@ -73,6 +77,11 @@ from dataclasses import dataclass
 
 BACKLOG = 1024  # unread messages a subscription keeps before its reader is told it lagged
 LOCAL_PROCESS = "local"  # the one process of a hub in memory
+# A topic a networked hub tells its own process's subscribers on, never published: LOST
+# when it can no longer reach its store (its calls wait), BACK when it can again.
+STATUS = "hub:status"
+LOST = b"lost"
+BACK = b"back"
 
 
 @dataclass(frozen=True)
@@ -215,14 +224,20 @@ class LocalSubscription(Subscription):
         self.topic = topic
         self._closed_with = closed
         self._messages: deque[bytes] = deque()
-        self._lagged = False
+        self._lagged: str | None = None  # why the reader is to read the state again
         self._closed = False
         self._arrived = asyncio.Event()
+
+    def lag(self) -> None:
+        """Tells the reader, at its next read, that messages may have been lost: it
+        should read the state again (unlike an overflow, the messages kept stay)."""
+        self._lagged = f"messages on {self.topic} may have been lost"
+        self._arrived.set()
 
     def deliver(self, message: bytes) -> None:
         if len(self._messages) >= BACKLOG:
             self._messages.clear()
-            self._lagged = True
+            self._lagged = f"more than {BACKLOG} unread messages on {self.topic}"
         self._messages.append(message)
         self._arrived.set()
 
@@ -233,8 +248,8 @@ class LocalSubscription(Subscription):
         if self._closed:
             raise StopAsyncIteration
         if self._lagged:
-            self._lagged = False
-            raise Lagged(f"more than {BACKLOG} unread messages on {self.topic}")
+            why, self._lagged = self._lagged, None
+            raise Lagged(why)
         return self._messages.popleft()
 
     async def close(self) -> None:
@@ -264,6 +279,14 @@ class Subscribers:
 
     def count(self, topic: str) -> int:
         return len(self._topics.get(topic, []))
+
+    def lag_all(self, but: str) -> None:
+        """Tells every subscription but those to ``but`` that messages may have been
+        lost (news published while a networked hub was out of touch)."""
+        for topic, subscribers in self._topics.items():
+            if topic != but:
+                for subscription in subscribers:
+                    subscription.lag()
 
     def topics(self) -> list[str]:
         return list(self._topics)

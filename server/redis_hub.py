@@ -43,21 +43,33 @@ import os
 import re
 import time
 import uuid
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import msgpack
 import redis.asyncio as aioredis
 
-from sixtui.server.hub import Hub, QueueEntry, Subscribers, Subscription, Versioned
+from sixtui.server.hub import (
+    BACK,
+    LOST,
+    STATUS,
+    Hub,
+    QueueEntry,
+    Subscribers,
+    Subscription,
+    Versioned,
+)
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 PREFIX = "sixtui:"
 HEARTBEAT_SECONDS = 1.0  # how often a process says it is alive
 PROCESS_TTL_MS = 5_000  # how long Redis keeps a silent process counted
 ECHO_SECONDS = 5.0  # how long a publish waits for its message to come back
 RETRY_SECONDS = 0.5  # between tries to reach a Redis that went away
+OUTAGE_SECONDS = 30.0  # how long a call waits for a Redis out of reach before it fails
 CONNECTIONS = 32  # to Redis, at most, from one process; more calls at once wait their turn
 CONNECTION_WAIT_SECONDS = 20.0  # how long a call waits for a connection before it fails
 _PREFIX_SHAPE = re.compile(r"[A-Za-z0-9_.:-]*")  # no glob characters: the prefix is a pattern
@@ -302,19 +314,23 @@ class RedisHub(Hub):
     # -- versioned values --------------------------------------------------------------------
 
     async def get(self, key: str) -> Versioned | None:
-        version, value = await self._client.hmget(self._name(f"value:{key}"), ["v", "d"])
+        name = self._name(f"value:{key}")
+        version, value = await self._retrying(lambda: self._client.hmget(name, ["v", "d"]))
         if version is None:
             return None
         return Versioned(int(version), bytes(value))
 
     async def compare_and_set(self, key: str, version: int, value: bytes) -> int | None:
         keys = [self._name(f"value:{key}")]
-        new = await self._scripts["compare_and_set"](keys=keys, args=[version, bytes(value)])
+        args = [version, bytes(value)]
+        new = await self._retrying(lambda: self._scripts["compare_and_set"](keys=keys, args=args))
         return int(new) or None
 
     async def delete(self, key: str, version: int) -> bool:
         keys = [self._name(f"value:{key}")]
-        return bool(await self._scripts["delete"](keys=keys, args=[version]))
+        return bool(
+            await self._retrying(lambda: self._scripts["delete"](keys=keys, args=[version]))
+        )
 
     # -- news ----------------------------------------------------------------------------------
 
@@ -325,17 +341,16 @@ class RedisHub(Hub):
         self._echoes[number] = echo
         packed = msgpack.packb([self._id, number, bytes(message)])
         try:
-            others = await self._scripts["publish"](
-                keys=[self._name("processes")],
-                args=[
-                    self._name(f"news:{topic}"),
-                    packed,
-                    topic,
-                    self._id,
-                    self._name("process:"),
-                    self._name("subscriptions:"),
-                ],
-            )
+            args = [
+                self._name(f"news:{topic}"),
+                packed,
+                topic,
+                self._id,
+                self._name("process:"),
+                self._name("subscriptions:"),
+            ]
+            keys = [self._name("processes")]
+            others = await self._retrying(lambda: self._scripts["publish"](keys=keys, args=args))
             try:
                 here = await asyncio.wait_for(asyncio.shield(echo), ECHO_SECONDS)
             except TimeoutError:
@@ -357,7 +372,10 @@ class RedisHub(Hub):
         while True:
             try:
                 async for message in self._pubsub.listen():
-                    self._back("news")
+                    if self._back("news"):
+                        # What was published while out of touch never came: every reader
+                        # reads the state again, as after falling behind.
+                        self._subscribers.lag_all(but=STATUS)
                     self._take(message)
             except (aioredis.RedisError, OSError) as error:
                 self._lost("news", error)
@@ -411,18 +429,47 @@ class RedisHub(Hub):
             if self._back("the heartbeat"):
                 self._reported = {}  # a Redis started afresh has forgotten them
 
+    async def _retrying(self, call: Callable[[], Awaitable[T]]) -> T:
+        """``call``'s answer, tried again every :data:`RETRY_SECONDS` while Redis cannot be
+        reached, for up to :data:`OUTAGE_SECONDS`; then its error.
+
+        A call whose first try reached Redis but whose answer was lost is tried again as
+        it was: a compare-and-set made then answers that the version moved on (the caller
+        reads the value again, and finds its own change), a publish may arrive twice."""
+        gives_up: float | None = None
+        while True:
+            try:
+                answer = await call()
+            except (aioredis.ConnectionError, aioredis.TimeoutError) as error:
+                now = time.monotonic()
+                gives_up = gives_up or now + OUTAGE_SECONDS
+                if now >= gives_up:
+                    raise
+                self._lost("calls", error)
+                await asyncio.sleep(RETRY_SECONDS)
+                continue
+            self._back("calls")
+            return answer
+
     def _lost(self, what: str, error: Exception) -> None:
-        """Says once that ``what`` no longer reaches Redis."""
-        if what not in self._failing:
-            self._failing.add(what)
-            log.warning("Redis: %s lost (%s); trying again", what, error)
+        """Says once that ``what`` no longer reaches Redis; the first to go tells this
+        process's screens (:data:`STATUS`)."""
+        if what in self._failing:
+            return
+        if not self._failing:
+            self._subscribers.deliver(STATUS, LOST)
+        self._failing.add(what)
+        log.warning("Redis: %s lost (%s); trying again", what, error)
 
     def _back(self, what: str) -> bool:
-        """Says once that ``what`` reaches Redis again; whether it had been lost."""
+        """Says once that ``what`` reaches Redis again; whether it had been lost. The last
+        to come back tells this process's screens."""
         if what not in self._failing:
             return False
         self._failing.discard(what)
         log.warning("Redis: %s back", what)
+        if not self._failing:
+            self._subscribers.deliver(STATUS, BACK)
         return True
 
     async def _heartbeat_once(self) -> None:
@@ -437,13 +484,16 @@ class RedisHub(Hub):
     # -- maps ----------------------------------------------------------------------------------
 
     async def map_set(self, name: str, field: str, value: bytes) -> None:
-        await self._client.hset(self._name(f"map:{name}"), field, bytes(value))
+        key, data = self._name(f"map:{name}"), bytes(value)
+        await self._retrying(lambda: self._client.hset(key, field, data))
 
     async def map_delete(self, name: str, field: str) -> bool:
-        return bool(await self._client.hdel(self._name(f"map:{name}"), field))
+        key = self._name(f"map:{name}")
+        return bool(await self._retrying(lambda: self._client.hdel(key, field)))
 
     async def map_all(self, name: str) -> dict[str, bytes]:
-        fields = await self._client.hgetall(self._name(f"map:{name}"))
+        key = self._name(f"map:{name}")
+        fields = await self._retrying(lambda: self._client.hgetall(key))
         return {key.decode(): bytes(value) for key, value in fields.items()}
 
     # -- queues --------------------------------------------------------------------------------
@@ -454,28 +504,34 @@ class RedisHub(Hub):
     async def queue_join(self, queue: str, member: str, value: bytes, waited: float = 0.0) -> bool:
         micros = max(0, round(waited * 1_000_000))
         args = [member, bytes(value), micros]
-        return bool(await self._scripts["queue_join"](keys=self._queue(queue), args=args))
+        keys = self._queue(queue)
+        return bool(await self._retrying(lambda: self._scripts["queue_join"](keys=keys, args=args)))
 
     async def queue_leave(self, queue: str, member: str) -> bool:
         return await self.queue_take_members(queue, [member]) != []
 
     async def queue_list(self, queue: str) -> list[QueueEntry]:
-        return _entries(await self._scripts["queue_list"](keys=self._queue(queue)))
+        keys = self._queue(queue)
+        return _entries(await self._retrying(lambda: self._scripts["queue_list"](keys=keys)))
 
     async def queue_take(self, queue: str, count: int) -> list[QueueEntry]:
-        found = await self._scripts["queue_take"](keys=self._queue(queue), args=[count])
+        keys = self._queue(queue)
+        found = await self._retrying(lambda: self._scripts["queue_take"](keys=keys, args=[count]))
         return _entries(found)
 
     async def queue_take_members(self, queue: str, members: list[str]) -> list[QueueEntry]:
         if not members or len(set(members)) != len(members):
             return []
-        found = await self._scripts["queue_take_members"](keys=self._queue(queue), args=members)
+        keys = self._queue(queue)
+        take = self._scripts["queue_take_members"]
+        found = await self._retrying(lambda: take(keys=keys, args=members))
         return _entries(found)
 
     # -- counters ------------------------------------------------------------------------------
 
     async def next_number(self, name: str) -> int:
-        return int(await self._client.incr(self._name(f"number:{name}")))
+        key = self._name(f"number:{name}")
+        return int(await self._retrying(lambda: self._client.incr(key)))
 
     @property
     def process(self) -> str:
@@ -484,7 +540,7 @@ class RedisHub(Hub):
     async def processes(self) -> set[str]:
         keys = [self._name("processes")]
         args = [self._name("process:"), self._name("subscriptions:")]
-        alive = await self._scripts["alive"](keys=keys, args=args)
+        alive = await self._retrying(lambda: self._scripts["alive"](keys=keys, args=args))
         return {self._id} | {name.decode() for name in alive}
 
     async def close(self) -> None:

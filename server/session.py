@@ -14,6 +14,7 @@ import asyncssh
 from sixtui.server.asyncssh_internals import keep_environment
 from sixtui.server.colors import ColorDowngrade
 from sixtui.server.driver import ChannelDriver
+from sixtui.server.hub import BACK, LOST, STATUS, Subscription
 from sixtui.server.limits import Allowance, watch_idle
 from sixtui.server.online import HubOnline, guest_identity
 from sixtui.server.shared import Shared
@@ -88,6 +89,22 @@ _LIVE: set[Terminal] = set()  # the sessions running an app now
 def live_apps() -> list[SixtuiApp]:
     """The apps of the sessions running now."""
     return [terminal._app for terminal in _LIVE if terminal._app is not None]
+
+
+RECONNECTING = (
+    "The server has lost touch with the store it keeps the games in, and is reconnecting: "
+    "what you do waits until it is back."
+)
+
+
+async def tell_hub_status(app: SixtuiApp, status: Subscription) -> None:
+    """Tells the player when the server loses touch with the hub's store (Redis) and when
+    it is back, as ``status`` (the hub's :data:`~sixtui.server.hub.STATUS`) says."""
+    async for message in status:
+        if message == LOST:
+            app.notify(RECONNECTING, title="Reconnecting", severity="warning", timeout=30)
+        elif message == BACK:
+            app.notify("The server is connected again.", title="Reconnected")
 
 
 async def stop_sessions(timeout: float = 5.0, games_kept: bool = False) -> None:
@@ -253,6 +270,8 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         idle = loop.create_task(
             watch_idle(app, self._settings, lambda: self._last_input, self._drop_idle)
         )
+        hub_status = shared.hub.subscribe(STATUS)
+        telling = loop.create_task(tell_hub_status(app, hub_status))
         try:
             await _run_app(app, self._size)
         except Exception:
@@ -260,6 +279,8 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
             status = 1
         finally:
             idle.cancel()
+            telling.cancel()
+            await hub_status.close()
             try:
                 await online.close()  # however the session ended: nothing of it stays
             except Exception:

@@ -11,6 +11,7 @@ import pytest
 from redis.exceptions import RedisError
 
 from sixtui.server import redis_hub
+from sixtui.server.hub import BACK, LOST, STATUS, Lagged, Versioned
 from sixtui.server.redis_hub import RedisHub
 from support.redis_server import own_redis, shared_redis
 
@@ -163,23 +164,44 @@ async def test_a_process_started_after_the_last_one_stopped_takes_up_from_its_st
     await taker.close()
 
 
-async def test_news_flows_again_once_a_redis_that_went_away_is_back(quick_heartbeats, caplog):
-    with own_redis() as server:
+async def test_calls_wait_for_a_redis_that_went_away_and_the_process_is_told(
+    quick_heartbeats, caplog
+):
+    with own_redis(keep=True) as server:
         hub = await RedisHub.connect(server.url, prefix="outage:")
-        subscription = hub.subscribe("table:1")
+        status, subscription = hub.subscribe(STATUS), hub.subscribe("table:1")
+        await hub.compare_and_set("table:1", 0, b"before")
         server.stop()
-        with pytest.raises(RedisError):
-            await hub.publish("table:1", b"lost")
+        waiting = asyncio.create_task(hub.compare_and_set("table:1", 1, b"during"))
+        assert await asyncio.wait_for(anext(status), 5) == LOST
+        await asyncio.sleep(0.5)
+        assert not waiting.done()  # it waits; it does not fail
         server.start()
+        assert await asyncio.wait_for(waiting, 10) == 2
+        assert await asyncio.wait_for(anext(status), 5) == BACK
+        assert await hub.get("table:1") == Versioned(2, b"during")
 
         async def heard_again():
             return await hub.publish("table:1", b"again") == 1
 
         await until(heard_again)
+        with pytest.raises(Lagged, match="may have been lost"):  # read the state again
+            await asyncio.wait_for(anext(subscription), 2)
         assert await asyncio.wait_for(anext(subscription), 2) == b"again"
+        assert await hub.get("table:1") == Versioned(2, b"during")
         await hub.close()
-    lost = [r.message for r in caplog.records if "news lost" in r.message]
-    assert len(lost) == 1 and any("Redis: news back" in r.message for r in caplog.records)
+    said = [record.message for record in caplog.records]
+    assert sum("news lost" in line for line in said) == 1 and "Redis: news back" in said
+
+
+async def test_a_call_fails_once_redis_has_been_out_of_reach_too_long(monkeypatch):
+    monkeypatch.setattr(redis_hub, "OUTAGE_SECONDS", 0.5)
+    with own_redis() as server:
+        hub = await RedisHub.connect(server.url, prefix="gone:")
+        server.stop()
+        with pytest.raises(RedisError):
+            await hub.get("table:1")
+        await hub.close()
 
 
 async def test_of_two_processes_starting_at_once_one_alone_takes_up_the_games(quick_heartbeats):

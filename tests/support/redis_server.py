@@ -29,8 +29,9 @@ class RedisServer:
     """One redis-server process: its URL, and a way to stop it and start it again on the
     same port (for tests of a Redis that goes away)."""
 
-    def __init__(self, executable: str) -> None:
+    def __init__(self, executable: str, keep: bool = False) -> None:
         self.executable = executable
+        self.keep = keep  # what it holds, across a stop and a start (its append-only file)
         self.port = _free_port()
         self.folder = tempfile.mkdtemp(prefix="sixtui-redis-")
         self.process: subprocess.Popen | None = None
@@ -46,7 +47,7 @@ class RedisServer:
                 "--port", str(self.port),
                 "--bind", "127.0.0.1",
                 "--save", "",
-                "--appendonly", "no",
+                "--appendonly", "yes" if self.keep else "no",
                 "--dir", self.folder,
                 "--loglevel", "warning",
             ],
@@ -99,9 +100,10 @@ def shared_redis() -> RedisServer:
 
 
 @contextlib.contextmanager
-def own_redis() -> Iterator[RedisServer]:
-    """A redis-server for one test alone, stopped as it ends."""
-    server = RedisServer(redis_executable())
+def own_redis(keep: bool = False) -> Iterator[RedisServer]:
+    """A redis-server for one test alone, stopped as it ends; ``keep``: what it holds
+    outlives a stop and a start."""
+    server = RedisServer(redis_executable(), keep)
     server.start()
     try:
         yield server

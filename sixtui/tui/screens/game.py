@@ -156,7 +156,10 @@ class GameScreen(FocusScreen[None]):
         played here, this app's computer player), otherwise posted as a message, since
         code running for another session must never touch these widgets."""
         if self._own_app is not None and active_app.get(None) is self._own_app:
-            self._handle(update)
+            # As the app closes, the screen's widgets go before it stops listening: news
+            # arriving then (a move that reached the table meanwhile) has nothing to draw on.
+            if self.query("#board"):
+                self._handle(update)
         else:
             self.post_message(SessionChanged(update))
 

@@ -1,0 +1,35 @@
+"""A real ``sixtui serve`` with its hub on Redis, and a Redis that goes away for a moment:
+the players are told, what they do meanwhile waits, and the game goes on."""
+
+from support.real_server import KEYS, Server, in_lobby
+from support.redis_server import own_redis
+from support.ssh_client import connect
+
+
+async def test_players_are_told_while_redis_is_out_of_reach_and_play_on_once_it_is_back(
+    tmp_path,
+):
+    with own_redis(keep=True) as redis:
+        async with (
+            Server(tmp_path, {"hub": redis.url}) as server,
+            connect(server.port, username="ann", client_keys=[KEYS["ann"]]) as first,
+            connect(server.port, username="bob", client_keys=[KEYS["bob"]]) as second,
+        ):
+            ann, bob = await in_lobby(first), await in_lobby(second)
+            ann.process.stdin.write("/challenge bob connect6 --size 9\r")
+            await bob.shows("challenges you")
+            bob.process.stdin.write("/accept ann\r")
+            for screen in (ann, bob):
+                await screen.shows("Game 1 · wins")
+            black, white = (ann, bob) if "● ann" in ann.text else (bob, ann)
+            redis.stop()
+            for screen in (ann, bob):
+                await screen.shows("Reconnecting")
+            black.process.stdin.write("/E5\r")  # waits for Redis
+            redis.start()
+            for screen in (ann, bob):
+                await screen.shows("connected again")
+            await white.shows("1. E5")  # the turn typed meanwhile, kept
+            white.process.stdin.write("/A1 A2\r")
+            await black.shows("2. A1 A2")
+        assert "Traceback" not in server.said, server.said
