@@ -1,7 +1,7 @@
 """A real ``sixtui serve`` with its hub on Redis, and a Redis that goes away for a moment:
 the players are told, what they do meanwhile waits, and the game goes on."""
 
-from support.real_server import KEYS, Server, in_lobby
+from support.real_server import KEYS, Server, ann_challenges_bob, in_lobby
 from support.redis_server import own_redis
 from support.ssh_client import connect
 
@@ -16,12 +16,7 @@ async def test_players_are_told_while_redis_is_out_of_reach_and_play_on_once_it_
             connect(server.port, username="bob", client_keys=[KEYS["bob"]]) as second,
         ):
             ann, bob = await in_lobby(first), await in_lobby(second)
-            ann.process.stdin.write("/challenge bob connect6 --size 9\r")
-            await bob.shows("challenges you")
-            bob.process.stdin.write("/accept ann\r")
-            for screen in (ann, bob):
-                await screen.shows("Game 1 · wins")
-            black, white = (ann, bob) if "● ann" in ann.text else (bob, ann)
+            black, white = await ann_challenges_bob(ann, bob)
             redis.stop()
             for screen in (ann, bob):
                 await screen.shows("Reconnecting")

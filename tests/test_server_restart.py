@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from support.real_server import KEYS, Server, in_lobby, session
+from support.real_server import KEYS, Server, ann_challenges_bob, in_lobby, session
 from support.redis_server import own_redis
 from support.ssh_client import connect
 
@@ -26,13 +26,7 @@ async def stop_mid_game(data: Path, signum: int, settings: dict[str, str]) -> tu
         connect(server.port, username="bob", client_keys=[KEYS["bob"]]) as second,
     ):
         ann, bob = await in_lobby(first), await in_lobby(second)
-        await ann.shows("bob")
-        ann.process.stdin.write("/challenge bob connect6 --size 9 --clock 5+5\r")
-        await bob.shows("challenges you")
-        bob.process.stdin.write("/accept ann\r")
-        for screen in (ann, bob):
-            await screen.shows("Game 1 · wins")
-        black, white = (ann, bob) if "● ann" in ann.text else (bob, ann)
+        black, white = await ann_challenges_bob(ann, bob, "--clock 5+5")
         black.process.stdin.write("/E5\r")
         await white.shows("1. E5")
         white.process.stdin.write("/A1 A2\r")

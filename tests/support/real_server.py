@@ -104,3 +104,15 @@ async def in_lobby(connection) -> Screen:
     screen = await session(connection)
     await screen.shows(LOBBY)
     return screen
+
+
+async def ann_challenges_bob(ann: Screen, bob: Screen, options: str = "") -> tuple[Screen, Screen]:
+    """Ann challenges Bob to Connect6 on 9×9 (with ``options``: a clock, say) from the lobby
+    and he accepts; once both see the table, their screens as Black and White."""
+    await ann.shows("bob")
+    ann.process.stdin.write(f"/challenge bob connect6 --size 9 {options}\r")
+    await bob.shows("challenges you")
+    bob.process.stdin.write("/accept ann\r")
+    for screen in (ann, bob):
+        await screen.shows("Game 1 · wins")
+    return (ann, bob) if "● ann" in ann.text else (bob, ann)
