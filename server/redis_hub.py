@@ -88,37 +88,41 @@ redis.call('DEL', KEYS[1])
 return 1
 """
 
+# The processes whose key has not expired, those listed but gone dropped from the list
+# (with their counts of subscriptions): processes, the prefix of their keys, of their counts.
+_LIVING = """
+local function living(processes, keys, counts)
+  local alive = {}
+  for _, id in ipairs(redis.call('SMEMBERS', processes)) do
+    if redis.call('EXISTS', keys .. id) == 1 then
+      table.insert(alive, id)
+    else
+      redis.call('SREM', processes, id)
+      redis.call('DEL', counts .. id)
+    end
+  end
+  return alive
+end
+"""
+
 # KEYS: the list of processes. ARGV: the channel, the message, the topic, this process,
 # the prefix of the processes' keys, the prefix of their subscription counts.
-PUBLISH = """
+PUBLISH = (
+    _LIVING
+    + """
 redis.call('PUBLISH', ARGV[1], ARGV[2])
 local others = 0
-for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+for _, id in ipairs(living(KEYS[1], ARGV[5], ARGV[6])) do
   if id ~= ARGV[4] then
-    if redis.call('EXISTS', ARGV[5] .. id) == 0 then
-      redis.call('SREM', KEYS[1], id)
-      redis.call('DEL', ARGV[6] .. id)
-    else
-      others = others + tonumber(redis.call('HGET', ARGV[6] .. id, ARGV[3]) or '0')
-    end
+    others = others + tonumber(redis.call('HGET', ARGV[6] .. id, ARGV[3]) or '0')
   end
 end
 return others
 """
+)
 
 # KEYS: the list of processes. ARGV: the prefix of the processes' keys, of their counts.
-ALIVE = """
-local alive = {}
-for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
-  if redis.call('EXISTS', ARGV[1] .. id) == 1 then
-    table.insert(alive, id)
-  else
-    redis.call('SREM', KEYS[1], id)
-    redis.call('DEL', ARGV[2] .. id)
-  end
-end
-return alive
-"""
+ALIVE = _LIVING + "return living(KEYS[1], ARGV[1], ARGV[2])"
 
 # KEYS: the list of processes. ARGV: this process, the prefix of the processes' keys, their
 # time-to-live, this process's beat. Answers the others alive (or not yet expired).
