@@ -77,8 +77,7 @@ def read_back(folder: Path) -> JournaledHub:
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(CALLS, st.sampled_from([64, 1 << 20]), st.booleans())
 def test_a_hub_read_back_holds_what_the_hub_held(calls, compact_at, closed):
-    async def check():
-        folder = Path(tempfile.mkdtemp())
+    async def check(folder: Path):
         hub = JournaledHub(folder, compact_at=compact_at)  # 64: a snapshot every few calls
         hub.restore()
         await make(hub, calls)
@@ -88,7 +87,8 @@ def test_a_hub_read_back_holds_what_the_hub_held(calls, compact_at, closed):
         assert await held(again) == await held(hub)
         assert await numbers_next(again) == await numbers_next(hub)
 
-    asyncio.run(check())
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(check(Path(folder)))
 
 
 async def test_a_waiter_read_back_keeps_its_place_and_how_long_it_has_waited(tmp_path):
@@ -159,7 +159,11 @@ async def test_a_snapshot_that_cannot_be_read_is_set_aside_and_the_journal_repla
 @settings(max_examples=60, deadline=None)
 @given(st.binary(max_size=300), st.binary(max_size=300))
 def test_random_bytes_for_both_files_start_a_hub_all_the_same(snapshot, journal):
-    folder = Path(tempfile.mkdtemp())
+    with tempfile.TemporaryDirectory() as name:
+        start_from_files(Path(name), snapshot, journal)
+
+
+def start_from_files(folder: Path, snapshot: bytes, journal: bytes) -> None:
     (folder / SNAPSHOT).write_bytes(snapshot)
     (folder / JOURNAL).write_bytes(journal)
     _, restored = open_hub(folder)
