@@ -14,7 +14,7 @@ import asyncssh
 
 from support.ssh_client import LOBBY, TIMEOUT, Screen
 
-KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("ann", "bob", "cy")}
+KEYS = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("ann", "bob", "cy", "dee")}
 
 
 def free_port() -> int:

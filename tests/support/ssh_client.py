@@ -51,12 +51,19 @@ class Screen:
 
     async def shows(self, text: str) -> str:
         """Reads until the screen shows ``text``; returns the screen."""
+        return await self._read_until(lambda: text in self.text, f"showing {text!r}")
+
+    async def no_longer_shows(self, text: str) -> str:
+        """Reads until the screen no longer shows ``text``; returns the screen."""
+        return await self._read_until(lambda: text not in self.text, f"clearing {text!r}")
+
+    async def _read_until(self, done, what: str) -> str:
         try:
             async with asyncio.timeout(TIMEOUT):
-                while text not in self.text:
+                while not done():
                     chunk = await self.process.stdout.read(65536)
-                    assert chunk, f"the session ended before showing {text!r}:\n{self.text}"
+                    assert chunk, f"the session ended before {what}:\n{self.text}"
                     self.stream.feed(chunk)
         except TimeoutError:
-            raise AssertionError(f"{text!r} not shown; the screen:\n{self.text}") from None
+            raise AssertionError(f"not {what}; the screen:\n{self.text}") from None
         return self.text
