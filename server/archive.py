@@ -199,7 +199,7 @@ class Archive:
     long as the object)."""
 
     def __init__(self, path: Path | str) -> None:
-        self.written = 0  # games this object has written: what was read before may be old
+        self._written = 0  # games this object has written
         try:
             self._db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -210,6 +210,13 @@ class Archive:
 
     def close(self) -> None:
         self._db.close()
+
+    @property
+    def changes(self) -> tuple[int, int]:
+        """Changes when the archive does, whoever wrote to it (this object, or another
+        process on the same file): what was read before a change may be old."""
+        others = self._db.execute("PRAGMA data_version").fetchone()[0]  # their commits
+        return self._written, int(others)
 
     def _migrate(self) -> None:
         """Brings the schema up to date a step at a time, each step with its new version in
@@ -302,7 +309,7 @@ class Archive:
         except BaseException:
             db.execute("ROLLBACK")
             raise
-        self.written += 1
+        self._written += 1
         return Archived(game_id, tuple(changes))
 
     def _rating(self, seat: SeatHolder, kind: str) -> Rating:

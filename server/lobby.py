@@ -133,7 +133,7 @@ class HubLobby(LobbySession):
         self._subscriptions: list[Subscription] = []
         self._readers: list[asyncio.Task[None]] = []
         self._pairing: asyncio.Task[None] | None = None  # passes again while waiting
-        self._ratings_read: dict[tuple[str, str], tuple[str, int]] = {}  # and at which write
+        self._ratings_read: dict[tuple[str, str], tuple[str, tuple[int, int]]] = {}  # and when
         self._left_table: str | None = None  # the table whose game goes on without them
 
     @classmethod
@@ -200,13 +200,13 @@ class HubLobby(LobbySession):
 
     def _rating(self, identity: str, kind: str) -> str:
         """A person's rating at ``kind`` of game, as shown: read from the archive again
-        only once it has written a game, as the lobby is drawn again at every piece of
-        news."""
+        only once it has changed, as the lobby is drawn again at every piece of news."""
         archive = self._archive
         assert archive is not None
         kept = self._ratings_read.get((identity, kind))
-        if kept is None or kept[1] != archive.written:
-            kept = archive.rating(identity, kind).label, archive.written
+        changes = archive.changes
+        if kept is None or kept[1] != changes:
+            kept = archive.rating(identity, kind).label, changes
             self._ratings_read[identity, kind] = kept
         return kept[0]
 

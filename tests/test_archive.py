@@ -171,6 +171,17 @@ def test_the_archive_file_is_private_and_kept_across_openings(tmp_path):
     assert again.count() == 1 and again.rating("SHA256:ann", "connect6").games == 1
 
 
+def test_what_either_of_two_processes_writes_changes_the_archive_for_both(tmp_path):
+    mine, theirs = open_archive(tmp_path), open_archive(tmp_path)
+    before = mine.changes
+    assert mine.changes == before  # reading changes nothing
+    theirs.add(Ended(won_connect6(0), (KEYS[0], KEYS[1]), ended=1.0))
+    after_theirs = mine.changes
+    assert after_theirs != before
+    mine.add(Ended(won_connect6(1), (KEYS[0], KEYS[1]), ended=2.0))
+    assert mine.changes not in (before, after_theirs)
+
+
 def test_a_game_of_an_origin_kept_already_is_not_written_twice():
     archive = Archive(":memory:")
     ended = Ended(won_connect6(0), (KEYS[0], KEYS[1]), ended=1.0, origin="7/1/9/c0ffee")

@@ -13,8 +13,9 @@ from pathlib import Path
 from sixtui.server.archive import Played, Standing, open_archive
 from support.real_server import KEYS, Server, in_lobby, session
 from support.redis_server import own_redis
-from support.ssh_client import Screen, connect
+from support.ssh_client import LOBBY, Screen, connect
 
+RATINGS = re.compile(r"Rating +(\d{4}\?) +(\d{4}\?)")  # the players' after a game
 SEAT = re.compile(r"([●○]) (\w+)  \d{4}")  # a seat at the table, as the panel lists it
 
 
@@ -75,7 +76,7 @@ async def test_players_on_two_processes_chat_pair_watch_and_play_a_game_archived
         await type_line(ann, "/say hello from the first")
         await bob.shows("ann: hello from the first")
         for screen in (ann, bob):
-            await type_line(screen, "/pair connect6 --size 9")
+            await type_line(screen, "/pair connect6")
         for screen in (ann, bob):
             await screen.shows("Game 1 · wins")
         black, white = (ann, bob) if "● ann" in ann.text else (bob, ann)
@@ -97,6 +98,16 @@ async def test_players_on_two_processes_chat_pair_watch_and_play_a_game_archived
             await cy.shows(shown)
         for screen in (ann, bob):
             await screen.shows("Archived as game 1")
+        found = RATINGS.search(black.text)  # as the result shows them
+        assert found is not None and "1500?" not in found.groups()
+        ratings = found.groups()
+        for screen in (ann, bob, cy):
+            screen.process.stdin.write("q")
+        await ann.shows(LOBBY)
+        await type_line(ann, "/pair connect6")  # her rating shown beside her as she waits
+        rating = ratings[0 if black is ann else 1]
+        for screen in (ann, bob, cy):  # whichever process wrote the game
+            await screen.shows(f"ann          {rating}")
     count, (game,), (standing,) = archived(tmp_path, "ann")
     assert count == 1 and game.status == "finished" and game.rated
     assert game.outcome == ("won" if black is ann else "lost")
