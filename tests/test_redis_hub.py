@@ -1,7 +1,7 @@
 """The Redis hub beyond the contract (tests/test_hub_contract.py runs that against it too):
 two hubs on one Redis under one prefix stand for two server processes, and share their
-news, queues and counts; a process that falls silent stops being counted; a Redis that
-cannot be reached is said plainly."""
+news, queues and counts, and end a game that is due once between them; a process that
+falls silent stops being counted; a Redis that cannot be reached is said plainly."""
 
 import asyncio
 import time
@@ -12,8 +12,14 @@ from redis.exceptions import RedisError
 
 from sixtui.server import redis_hub
 from sixtui.server.hub import BACK, LOST, STATUS, Lagged, Versioned
+from sixtui.server.archiving import ENDED_GAMES
 from sixtui.server.redis_hub import RedisHub
+from sixtui.server.rooms import GONE, open_table, table_topic
+from sixtui.server.table_life import Sweeper
+from sixtui.server.table_session import TableSession
+from sixtui.server.table_state import TableState
 from support.redis_server import own_redis, shared_redis
+from support.tables import ANN, BOB, CAT, DAN, Clock, play_turns
 
 
 @pytest.fixture
@@ -214,3 +220,57 @@ async def test_of_two_processes_starting_at_once_one_alone_takes_up_the_games(qu
     assert sorted(hub.taken_over_at is None for hub in (first, second)) == [False, True]
     await first.close()
     await second.close()
+
+
+PROBE = b"probe"
+
+
+async def heard_of_one(hub: RedisHub, topic: str) -> bool:
+    """Whether ``hub`` counts one subscription to ``topic`` (publishing a probe to it)."""
+    return await hub.publish(topic, PROBE) == 1
+
+
+async def drained(subscription, quiet: float = 0.5) -> list[bytes]:
+    """The messages of ``subscription`` until none has come for ``quiet`` seconds."""
+    read = []
+    while True:
+        try:
+            read.append(await asyncio.wait_for(anext(subscription), quiet))
+        except TimeoutError:
+            return read
+
+
+async def test_a_window_and_a_clock_that_run_out_end_their_games_once_for_two_processes(
+    processes,
+):
+    first, second = processes
+    clock = Clock()
+    timed = await open_table(first, "connect6", {"size": 9}, [[ANN], [BOB]], opener=0, clock="1+0")
+    left = await open_table(
+        first, "connect6", {"size": 9}, [[CAT], [DAN]], opener=0, reconnect_window=30
+    )
+    for table, people in ((timed, (ANN, BOB)), (left, (CAT, DAN))):
+        sessions = [
+            await TableSession.join(first, table, who.identity, clock=clock) for who in people
+        ]
+        await play_turns(first, table, ["E5"], clock)  # Bob's clock runs: 60 s
+        for session in sessions:
+            await session.close()
+    endings = {table: second.subscribe(table_topic(table)) for table in (timed, left)}
+    for table in endings:  # counted by the first process before its publishing counts
+        await until(lambda table=table: heard_of_one(first, table_topic(table)))
+    sweepers = [Sweeper(hub, clock) for hub in (first, second)]
+    clock.now += 61  # past Bob's time and past the window of 30 s: due for both
+    for _ in range(3):
+        await asyncio.gather(*(sweeper.sweep() for sweeper in sweepers))
+    ended = await first.queue_list(ENDED_GAMES)
+    assert sorted(entry.member.split("/")[0] for entry in ended) == sorted([timed, left])
+    for table in (timed, left):  # the news: each change once, in order, none undone
+        told = [
+            TableState.from_bytes(message)
+            for message in await drained(endings[table])
+            if message not in (PROBE, GONE)
+        ]
+        versions = [state.version for state in told]
+        assert versions == sorted(set(versions)) and told, versions
+        assert all(state.status != "playing" for state in told)
