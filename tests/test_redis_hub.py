@@ -11,8 +11,8 @@ import pytest
 from redis.exceptions import RedisError
 
 from sixtui.server import redis_hub
-from sixtui.server.hub import BACK, LOST, STATUS, Lagged, Versioned
 from sixtui.server.archiving import ENDED_GAMES
+from sixtui.server.hub import BACK, LOST, STATUS, Lagged, Versioned
 from sixtui.server.redis_hub import RedisHub
 from sixtui.server.rooms import GONE, open_table, table_topic
 from sixtui.server.table_life import Sweeper
