@@ -38,14 +38,17 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import redis.asyncio as aioredis
+
 from benchmarks import load_bots
 from benchmarks.load_bots import BotReport, Plan
 from benchmarks.load_faults import FAULTS, make_fault
+from benchmarks.redis_server import RedisServer
 from benchmarks.server import TIMEOUT, PipedProcess, Server, Session, percentile
 from sixtui.server.settings import Settings
 
@@ -114,6 +117,11 @@ class Options:
     profile: Path | None = None  # where py-spy writes the server's profile of the window
     fault: str | None = None  # made over the window (see benchmarks/load_faults.py)
     changed: dict[str, str] = field(default_factory=dict)  # server settings, as on --set
+    servers: int = 1  # server processes, on one Redis when more than one
+
+    @property
+    def on_redis(self) -> bool:
+        return self.servers > 1 or self.changed.get("hub", "memory") != "memory"
 
 
 @dataclass
@@ -129,7 +137,7 @@ class Run:
     turns_by_kind: Counter[str]
     to_others: list[int]  # bytes to another player's terminal, per turn
     to_mover: list[int]  # bytes to the mover's terminal, per turn (the typing included)
-    server_cpu: float  # over the window
+    server_cpu: float  # over the window, every server process together
     bots_cpu: float  # the bots' processes together, over the window
     lag: list[float]  # how late the server's probe woke up, over the window
     collections: list[float]  # the server's full garbage collections in the window, each
@@ -140,6 +148,8 @@ class Run:
     load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
     fault_made: int = 0  # the fault's writes or connections
     fault_logged: list[str] = field(default_factory=list)  # the server's log of a fault run
+    servers: int = 1
+    redis: RedisUse | None = None  # over the window, with the hub in Redis
 
     @property
     def games(self) -> int:
@@ -181,18 +191,22 @@ async def one_run(options: Options) -> Run:
     kinds = table_kinds(options.sessions, options.tables)
     sessions = [kind for kind in kinds for _ in range(SEATS[kind])]
     load_before = os.getloadavg()
-    with tempfile.TemporaryDirectory() as data_dir:
-        log_path = Path(data_dir) / "server.log"
-        changed = {"max_per_ip": str(Settings.max_per_ip), **options.changed}
-        server = Server(data_dir, lag_probe=True, log_path=str(log_path), changed=changed)
+    with tempfile.TemporaryDirectory() as data_dir, hub_settings(options) as hub:
+        logs = [Path(data_dir) / f"server{number}.log" for number in range(options.servers)]
+        changed = {"max_per_ip": str(Settings.max_per_ip), **options.changed, **hub}
+        servers: list[Server] = []
         bots: list[Bots] = []
         try:
-            await server.listening()
-            await warm_up(server.port)
-            rss_base = await server.ask("rss")
+            for log_path in logs:  # one after another: the first takes up the hub
+                servers.append(Server(data_dir, True, str(log_path), changed))
+                await servers[-1].listening()
+            for server in servers:
+                await warm_up(server.port)
+            rss_base = sum([await server.ask("rss") for server in servers])
             began = time.monotonic()
             seat_timeout = 60.0 + 0.5 * options.sessions
-            for plan in plans(options, server.port, sessions, seat_timeout):
+            ports = tuple(server.port for server in servers)
+            for plan in plans(options, ports, sessions, seat_timeout):
                 bots.append(Bots(plan))
             ready = [await each.hear("ready", seat_timeout + 2 * TIMEOUT) for each in bots]
             seated_in = time.monotonic() - began
@@ -204,26 +218,34 @@ async def one_run(options: Options) -> Run:
             faulting = None
             if options.fault is not None:
                 until = asyncio.get_running_loop().time() + options.seconds
-                faulting = asyncio.create_task(make_fault(options.fault, server.port, until))
-            cpu = await server.ask("cpu")
-            await server.ask("gc")  # forgets the collections before the window
-            await server.ask("young")
-            await server.ask("lag", True)
-            profiling = await start_profile(options.profile, server.process.pid, options.seconds)
+                faulting = asyncio.create_task(make_fault(options.fault, ports[0], until))
+            cpu = await asked(servers, "cpu")
+            await asked(servers, "gc")  # forgets the collections before the window
+            await asked(servers, "young")
+            await asked(servers, "lag", True)
+            redis_before = await redis_use(hub.get("hub"))
+            profiling = await start_profile(
+                options.profile, servers[0].process.pid, options.seconds
+            )
             await _sleep_until(stop)
-            server_cpu = await server.ask("cpu") - cpu
-            lag = await server.ask("lag", False)
-            collections = await server.ask("gc")
-            young_collections = await server.ask("young")
+            server_cpu = sum(await asked(servers, "cpu")) - sum(cpu)
+            redis_after = await redis_use(hub.get("hub"))
+            lag = [late for each in await asked(servers, "lag", False) for late in each]
+            collections = [taken for each in await asked(servers, "gc") for taken in each]
+            young_collections = [taken for each in await asked(servers, "young") for taken in each]
             fault_made = 0 if faulting is None else await asyncio.wait_for(faulting, TIMEOUT)
             wait = options.settle + options.interval + load_bots.STUCK + TIMEOUT
             done = [await each.hear("done", wait) for each in bots]
-            rss_loaded = await server.ask("rss")
+            rss_loaded = sum(await asked(servers, "rss"))
             await end_profile(profiling)
         finally:
             await asyncio.gather(*(each.stop() for each in bots))
-            await server.stop()
-        problems = log_problems(log_path.read_text(errors="replace").splitlines())
+            await asyncio.gather(*(server.stop() for server in servers))
+        problems = [
+            problem
+            for log_path in logs
+            for problem in log_problems(log_path.read_text(errors="replace").splitlines())
+        ]
         # With a fault made, what the server logs is the offender's: counted apart.
         fault_logged, problems = (problems, []) if options.fault else ([], problems)
     reports = [report for _, reports, _ in done for report in reports]
@@ -251,17 +273,74 @@ async def one_run(options: Options) -> Run:
         fault_made=fault_made,
         fault_logged=fault_logged,
         load_before=load_before,
+        servers=len(servers),
+        redis=None if redis_before is None or redis_after is None else redis_after - redis_before,
     )
 
 
-def plans(options: Options, port: int, sessions: Sequence[str], seat_timeout: float) -> list[Plan]:
+async def asked(servers: Sequence[Server], *request: object) -> list[Any]:
+    """Each server's answer to ``request``."""
+    return [await server.ask(*request) for server in servers]
+
+
+@contextlib.contextmanager
+def hub_settings(options: Options) -> Iterator[dict[str, str]]:
+    """The hub setting of a run: as ``options`` set it, else a redis-server of the run's
+    own for several server processes, else none (the default hub)."""
+    if options.servers == 1 or "hub" in options.changed:
+        yield {}
+        return
+    executable = shutil.which("redis-server")
+    if executable is None:
+        raise RuntimeError(
+            "several server processes share a Redis: apt-get install redis-server,"
+            " or give one with --set hub=redis://HOST:PORT/DB"
+        )
+    redis = RedisServer(executable)
+    redis.start()
+    try:
+        yield {"hub": redis.url}
+    finally:
+        redis.remove()
+
+
+@dataclass(frozen=True)
+class RedisUse:
+    """What Redis has done so far: commands run (of every kind), and its CPU seconds."""
+
+    commands: int
+    cpu: float
+
+    def __sub__(self, before: RedisUse) -> RedisUse:
+        return RedisUse(self.commands - before.commands, self.cpu - before.cpu)
+
+
+async def redis_use(url: str | None) -> RedisUse | None:
+    """Redis's own count of commands and of CPU seconds, from INFO (``None`` without a
+    Redis URL). The count includes this question's connection: a command or two."""
+    if url is None or not url.startswith(("redis://", "rediss://", "unix://")):
+        return None
+    client = aioredis.Redis.from_url(url)
+    try:
+        stats = await client.info("commandstats")
+        cpu = await client.info("cpu")
+    finally:
+        await client.aclose()
+    commands = sum(int(each["calls"]) for each in stats.values())
+    return RedisUse(commands, float(cpu["used_cpu_sys"]) + float(cpu["used_cpu_user"]))
+
+
+def plans(
+    options: Options, ports: tuple[int, ...], sessions: Sequence[str], seat_timeout: float
+) -> list[Plan]:
     """The sessions dealt out to the processes of bots in turn, so that each plays some
-    of every kind of table."""
+    of every kind of table; each session connects to one of the server processes
+    (``ports``) in turn, so that a table seats players of each."""
     count = max(1, min(options.bot_processes, len(sessions)))
     numbered = list(enumerate(sessions))
     return [
         Plan(
-            port=port,
+            ports=ports,
             sessions=numbered[first::count],
             interval=options.interval,
             settle=options.settle,
@@ -422,6 +501,8 @@ class Figures:
     server_cpu_share: float  # of one core
     server_cpu_ms_per_turn: float
     bots_cpu_share: float  # of one core, all the bots' processes together
+    redis_commands_per_turn: float  # 0 without Redis
+    redis_cpu_share: float  # of one core
     seated_in: float
     errors: int
 
@@ -430,6 +511,7 @@ class Figures:
         latencies = run.latencies or [0.0]
         lag = run.lag or [0.0]
         seated = run.sessions
+        redis = run.redis or RedisUse(0, 0.0)
         return cls(
             sessions=seated,
             games=run.games,
@@ -450,6 +532,8 @@ class Figures:
             server_cpu_share=run.server_cpu / run.window,
             server_cpu_ms_per_turn=run.server_cpu * 1000 / max(1, run.turns),
             bots_cpu_share=run.bots_cpu / run.window,
+            redis_commands_per_turn=redis.commands / max(1, run.turns),
+            redis_cpu_share=redis.cpu / run.window,
             seated_in=run.seated_in,
             errors=len(run.errors),
         )
@@ -530,6 +614,14 @@ def table_rows(figures: Figures, options: Options, runs: Sequence[Figures]) -> l
             "",
             digits=2,
         ),
+        *(
+            [
+                row("Redis: commands per turn played", "redis_commands_per_turn", ""),
+                row("Redis: share of one core", "redis_cpu_share", "", digits=3),
+            ]
+            if options.on_redis
+            else []
+        ),
         row("s to connect and seat every session", "seated_in", "s"),
         row("errors", "errors", "", "0", 0),
     ]
@@ -540,8 +632,9 @@ def describe(run: Run, options: Options) -> str:
     tables = ", ".join(f"{kind} {kinds[kind]}" for kind in CYCLE if kinds[kind])
     turns = ", ".join(f"{kind} {run.turns_by_kind[kind]}" for kind in CYCLE if kinds[kind])
     load = " ".join(f"{value:.2f}" for value in run.load_before)
+    servers = f" on {run.servers} server processes" if run.servers > 1 else ""
     return (
-        f"{run.sessions} sessions at {run.games} tables ({tables}), a turn every"
+        f"{run.sessions} sessions{servers} at {run.games} tables ({tables}), a turn every"
         f" {options.interval:g} s at each table for {options.seconds:g} s; turns by kind:"
         f" {turns}; load average before: {load}"
     )
@@ -566,7 +659,8 @@ def show_errors(errors: Sequence[str]) -> None:
 def parse_arguments(argv: Sequence[str]) -> tuple[Options, int]:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks load",
-        description="Many players over SSH against one server process: how long a turn "
+        description="Many players over SSH against one server process (or several on one "
+        "Redis): how long a turn "
         "takes to reach the other screens, what the server spends. See benchmarks/load.py.",
     )
     parser.add_argument("--sessions", type=int, default=SESSIONS, help="players (even)")
@@ -582,6 +676,13 @@ def parse_arguments(argv: Sequence[str]) -> tuple[Options, int]:
         help=f"the kinds of table, in turn, from {', '.join(CYCLE)} (default: all)",
     )
     parser.add_argument("--profile", type=Path, help="py-spy's stacks of the server, here")
+    parser.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        help="server processes on one Redis (a redis-server of the run's own unless"
+        " --set hub=URL), each player connecting to one of them in turn",
+    )
     parser.add_argument(
         "--set",
         action="append",
@@ -605,11 +706,15 @@ def parse_arguments(argv: Sequence[str]) -> tuple[Options, int]:
         parser.error(str(why))
     if not (args.seconds > 0 and args.interval > 0 and args.settle >= 0):
         parser.error("--seconds and --interval must be above 0, --settle at least 0")
-    if args.runs < 1 or args.bot_processes < 1:
-        parser.error("--runs and --bot-processes must be at least 1")
+    if args.runs < 1 or args.bot_processes < 1 or args.servers < 1:
+        parser.error("--runs, --bot-processes and --servers must be at least 1")
     changed = dict(pair.partition("=")[::2] for pair in args.set)
     if any(not name or not value for name, value in changed.items()):
         parser.error("--set takes SETTING=VALUE")
+    if args.servers > 1 and changed.get("hub") == "memory":
+        parser.error("--servers: several server processes share their hub in Redis, not memory")
+    if args.servers > 1 and "hub" not in changed and shutil.which("redis-server") is None:
+        parser.error("--servers needs redis-server (apt-get install redis-server) or --set hub=URL")
     if args.profile is not None and py_spy_path() is None:
         parser.error("--profile needs py-spy: .venv/bin/pip install py-spy")
     options = Options(
@@ -623,6 +728,7 @@ def parse_arguments(argv: Sequence[str]) -> tuple[Options, int]:
         profile=args.profile,
         fault=args.fault,
         changed=changed,
+        servers=args.servers,
     )
     return options, args.runs
 

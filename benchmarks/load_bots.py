@@ -372,7 +372,7 @@ def bot_address(number: int) -> str:
 class Plan:
     """What a process of bots is to do."""
 
-    port: int
+    ports: tuple[int, ...]  # of the server processes: bot N connects to port N (mod their count)
     sessions: list[tuple[int, str]]  # each bot's number in the run, and its kind of table
     interval: float  # seconds between two turns at a table
     settle: float  # seconds after the end that a turn played before it may take to arrive
@@ -422,8 +422,10 @@ class Bot:
         """Connects, waits for the lobby, pairs and waits to be seated."""
         try:
             async with connecting:
-                address = bot_address(self.report.number)
-                self.terminal = terminal = await Terminal.open(self.plan.port, address)
+                number, ports = self.report.number, self.plan.ports
+                self.terminal = terminal = await Terminal.open(
+                    ports[number % len(ports)], bot_address(number)
+                )
                 name, _, _ = await terminal.until(
                     lambda rows: lobby_name(terminal.reader, rows), STEP
                 )

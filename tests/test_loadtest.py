@@ -32,6 +32,7 @@ from benchmarks.load_bots import (
     turn_line,
 )
 from sixtui.rules import new_game
+from support.redis_server import redis_executable
 
 ROOT = Path(__file__).resolve().parents[1]
 LAST_LINE = re.compile(
@@ -325,6 +326,8 @@ def test_the_last_line_reads_as_scripts_expect():
         server_cpu_share=0.8,
         server_cpu_ms_per_turn=20.0,
         bots_cpu_share=0.3,
+        redis_commands_per_turn=0.0,
+        redis_cpu_share=0.0,
         seated_in=30.0,
         errors=0,
     )
@@ -345,7 +348,8 @@ def test_the_last_line_reads_as_scripts_expect():
         (["--tables", "chess"], "no kind of table 'chess': choose from six-partners, connect6"),
         (["--seconds", "0"], "--seconds and --interval must be above 0"),
         (["--interval", "-1"], "--seconds and --interval must be above 0"),
-        (["--runs", "0"], "--runs and --bot-processes must be at least 1"),
+        (["--runs", "0"], "--runs, --bot-processes and --servers must be at least 1"),
+        (["--servers", "2", "--set", "hub=memory"], "share their hub in Redis, not memory"),
         (["--sessions", "ten"], "invalid int value: 'ten'"),
         (["--fault", "fire"], "invalid choice: 'fire'"),
     ],
@@ -357,11 +361,15 @@ def test_the_harness_refuses_what_it_cannot_run(arguments, why, capsys):
     assert why in capsys.readouterr().err
 
 
-def test_the_harness_plays_every_kind_of_table_end_to_end():
-    """Ten sessions, one table of each kind, a turn every half second for 3 s: every turn
-    played reaches every other screen at its table, and nothing goes wrong."""
+@pytest.mark.parametrize("servers", [1, 2])
+def test_the_harness_plays_every_kind_of_table_end_to_end(servers):
+    """Ten sessions, one table of each kind, a turn every half second for 3 s, on one
+    server process or on two sharing a Redis of the run's own: every turn played reaches
+    every other screen at its table, and nothing goes wrong."""
+    if servers > 1:
+        redis_executable()  # or skipped, loudly
     command = [sys.executable, "-m", "benchmarks", "load", "--sessions", "10"]
-    command += ["--seconds", "3", "--interval", "0.5", "--settle", "2"]
+    command += ["--seconds", "3", "--interval", "0.5", "--settle", "2", "--servers", str(servers)]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
@@ -380,3 +388,8 @@ def test_the_harness_plays_every_kind_of_table_end_to_end():
         r"collections of the younger generations over the window \| ([\d,.]+) ms", done.stdout
     )
     assert young is not None and float(young[1].replace(",", "")) > 0, done.stdout
+    redis = re.search(r"Redis: commands per turn played \| ([\d,.]+)", done.stdout)
+    assert (redis is not None) == (servers > 1), done.stdout
+    if redis is not None:
+        assert "10 sessions on 2 server processes" in done.stdout
+        assert float(redis[1]) > 1  # a turn is stored and told through Redis

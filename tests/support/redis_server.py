@@ -56,5 +56,3 @@ def own_redis(keep: bool = False) -> Iterator[RedisServer]:
         yield server
     finally:
         server.remove()
-
-
