@@ -223,13 +223,13 @@ async def one_run(options: Options) -> Run:
             await asked(servers, "gc")  # forgets the collections before the window
             await asked(servers, "young")
             await asked(servers, "lag", True)
-            redis_before = await redis_use(hub.get("hub"))
+            redis_before = await redis_use(changed.get("hub"))
             profiling = await start_profile(
                 options.profile, servers[0].process.pid, options.seconds
             )
             await _sleep_until(stop)
             server_cpu = sum(await asked(servers, "cpu")) - sum(cpu)
-            redis_after = await redis_use(hub.get("hub"))
+            redis_after = await redis_use(changed.get("hub"))
             lag = [late for each in await asked(servers, "lag", False) for late in each]
             collections = [taken for each in await asked(servers, "gc") for taken in each]
             young_collections = [taken for each in await asked(servers, "young") for taken in each]
