@@ -34,7 +34,8 @@ from typing import Any
 import msgpack
 
 from sixtui.rules import Game, GameDataError, load_game, new_game
-from sixtui.server.archive import AlreadyArchived, Archive, Archived, Ended
+from sixtui.server.archive import AlreadyArchived, Archived, Ended
+from sixtui.server.durable import GameRecords
 from sixtui.server.hub import Hub, Lagged, Subscription
 from sixtui.server.table_state import SeatHolder, TableState
 from sixtui.tui.player_text import printable
@@ -134,7 +135,7 @@ class Archivist:
     """Writes the games that end to ``archive`` as they come, from :meth:`start` until
     :meth:`close`."""
 
-    def __init__(self, hub: Hub, archive: Archive) -> None:
+    def __init__(self, hub: Hub, archive: GameRecords) -> None:
         self._hub = hub
         self._archive = archive
         self._task: asyncio.Task[None] | None = None

@@ -8,8 +8,8 @@ their own session, which no later login has.
 
 from __future__ import annotations
 
-from sixtui.server.archive import Archive
 from sixtui.server.chat import Speaker
+from sixtui.server.durable import GameRecords
 from sixtui.server.hub import Hub
 from sixtui.server.lobby import HubLobby
 from sixtui.server.rooms import mark_gone, player_tables, read_table
@@ -35,7 +35,7 @@ class HubOnline(Online):
     games that ended are read from ``archive``."""
 
     def __init__(
-        self, hub: Hub, identity: str, open_table: OpenTable, archive: Archive | None = None
+        self, hub: Hub, identity: str, open_table: OpenTable, archive: GameRecords | None = None
     ) -> None:
         self._hub = hub
         self._archive = archive

@@ -14,7 +14,8 @@ from __future__ import annotations
 import textwrap
 from datetime import UTC, datetime
 
-from sixtui.server.archive import Archive, Played
+from sixtui.server.archive import Played
+from sixtui.server.durable import GameRecords
 from sixtui.server.ratings import GAMEOF6_GROUPS, PROVISIONAL_GAMES
 from sixtui.tui.lobby_commands import PAGE_WIDTH
 from sixtui.tui.lobby_session import Page
@@ -39,7 +40,7 @@ VARIANT_TITLES = {
 }
 
 
-def profile_page(archive: Archive, name: str) -> Page | str:
+def profile_page(archive: GameRecords, name: str) -> Page | str:
     """``name``'s ratings, rated results and recent games."""
     found = archive.player(name)
     if found is None:
@@ -94,7 +95,7 @@ def _how(played: Played) -> str:
     return f" ({words})" if words else ""
 
 
-def top_page(archive: Archive, variant: str) -> Page | str:
+def top_page(archive: GameRecords, variant: str) -> Page | str:
     """The best rated players at ``variant`` whose rating is no longer provisional."""
     title = VARIANT_TITLES.get(variant, variant)
     leaders = archive.top(variant, LEADERS)

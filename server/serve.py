@@ -19,14 +19,15 @@ from typing import cast
 import asyncssh
 
 from sixtui.ai.worker import Thinker
-from sixtui.server.archive import ArchiveFileError, open_archive
+from sixtui.server.archive import ArchiveFileError
 from sixtui.server.cli import DEFAULT_CONFIG
 from sixtui.server.collector import Collector
+from sixtui.server.durable import open_durable
 from sixtui.server.hub import Hub
 from sixtui.server.hub_files import JournalError, Restored, Sync, open_hub
 from sixtui.server.listener import start_server
 from sixtui.server.log_text import log_to_stderr
-from sixtui.server.names import NamesFileError, open_name_book
+from sixtui.server.names import NamesFileError
 from sixtui.server.redis_hub import RedisHub, shown_url
 from sixtui.server.resume import resume
 from sixtui.server.session import stop_sessions
@@ -99,8 +100,7 @@ def describe_settings_file(config: Path | None) -> str:
 async def serve(settings: Settings) -> int:
     """Serves until SIGTERM, SIGINT or SIGHUP, then closes every session and returns 0."""
     try:
-        names = open_name_book(settings.data_dir)
-        archive = open_archive(settings.data_dir)
+        names, archive = open_durable(settings.data_dir)
         hub, restored = await _open_hub(settings)
     except (NamesFileError, ArchiveFileError, JournalError) as why:
         raise SettingError(f"data_dir: {why}") from None

@@ -33,9 +33,10 @@ import msgpack
 
 from sixtui.rules import Game, IllegalMove, Move
 from sixtui.server import table_life
-from sixtui.server.archive import Archive, both_sides_moved
+from sixtui.server.archive import both_sides_moved
 from sixtui.server.archiving import archived_topic
 from sixtui.server.chat import Speaker
+from sixtui.server.durable import GameRecords
 from sixtui.server.hub import Hub, Lagged, Subscription
 from sixtui.server.intents import Intent, Kind
 from sixtui.server.ratings import variant
@@ -91,7 +92,7 @@ class TableSession(GameSession):
         state: TableState,
         clock: Callable[[], float] = time.time,
         watcher: Speaker | None = None,
-        archive: Archive | None = None,
+        archive: GameRecords | None = None,
     ) -> None:
         self._archive = archive
         self._ratings = _ratings_of(archive, state)
@@ -124,7 +125,7 @@ class TableSession(GameSession):
         identity: str | None = None,
         clock: Callable[[], float] = time.time,
         watcher: Speaker | None = None,
-        archive: Archive | None = None,
+        archive: GameRecords | None = None,
     ) -> TableSession:
         """Sits ``identity`` at the table (``None``: to watch, as ``watcher`` in the
         spectators' chat), back in their seat if they were away, and starts following it
@@ -544,7 +545,7 @@ class TableSession(GameSession):
             self._tell(Update("table", text=said))
 
 
-def _ratings_of(archive: Archive | None, state: TableState) -> dict[str, str]:
+def _ratings_of(archive: GameRecords | None, state: TableState) -> dict[str, str]:
     """Each rated player's rating at the table's game, as shown: those with an SSH key."""
     if archive is None:
         return {}
