@@ -35,8 +35,8 @@ from dataclasses import replace
 from typing import Any
 
 from sixtui.server import challenges, chat, pairing, seated
-from sixtui.server.archive import Archive
 from sixtui.server.challenges import ChallengeRecord
+from sixtui.server.durable import GameRecords
 from sixtui.server.hub import Hub, Lagged, Subscription, of_this_process
 from sixtui.server.lobby_copy import PEOPLE, LobbyCopy, Presence, folded, side_names
 from sixtui.server.lobby_news import (
@@ -99,6 +99,18 @@ log = logging.getLogger("sixtui.server")
 
 LONGEST_NAME = 24  # cells: a longer name is cut, so that every list keeps its columns
 TEAM_HINT = "pair six --players 4 waits for a game as a team"
+
+
+def _alone(waiting_for: GameChoice | None) -> str:
+    """What a player who waits alone for a game of four as they become partners is told:
+    their partner does not join them there."""
+    if waiting_for is None or waiting_for.players != 4:
+        return ""
+    return (
+        f"; you still wait alone for {waiting_for.title}: unpair, then pair again to wait together"
+    )
+
+
 PARTNERS_AWAY = "lobby:partners-away"
 
 
@@ -118,7 +130,7 @@ class HubLobby(LobbySession):
         open_table: OpenTable,
         rng: random.Random,
         clock: Callable[[], float],
-        archive: Archive | None = None,
+        archive: GameRecords | None = None,
     ) -> None:
         super().__init__()
         self._archive = archive
@@ -145,7 +157,7 @@ class HubLobby(LobbySession):
         open_table: OpenTable,
         rng: random.Random | None = None,
         clock: Callable[[], float] = time.time,
-        archive: Archive | None = None,
+        archive: GameRecords | None = None,
     ) -> HubLobby:
         """Brings the player ``name`` (the person ``identity``) into the lobby; ``archive``
         is where the games that ended are kept, for the profiles, leaderboards and replays."""
@@ -388,10 +400,15 @@ class HubLobby(LobbySession):
             )
         answered = self._copy.partner_of(self._me.sid)
         if answered is not None:
+            their_pool = them.pool if them.doing == "waiting" else None
+            their_wait = GameChoice.from_key(their_pool) if their_pool else None
             await notify(
-                self._hub, answered[0], f"{self._me.name} is your partner now: {TEAM_HINT}"
+                self._hub,
+                answered[0],
+                f"{self._me.name} is your partner now: {TEAM_HINT}{_alone(their_wait)}",
             )
-            return Outcome(f"{them.name} is your partner now: {TEAM_HINT}")
+            my_wait = self._waiting[0] if self._waiting else None
+            return Outcome(f"{them.name} is your partner now: {TEAM_HINT}{_alone(my_wait)}")
         for other_sid, _ in self._copy.sessions_of(them.identity):
             await notify(
                 self._hub,

@@ -45,6 +45,28 @@ async def test_everyone_sees_who_is_here_and_what_they_do():
     await close_all(ann, cy)
 
 
+async def test_one_who_waits_alone_as_they_become_partners_is_told_the_partner_is_not_with_them():
+    hub, tables = MemoryHub(), TablesOpened()
+    ann, bob = await players(hub, tables, "ann", "bob")
+    await ann.command("partner bob")
+    await ann.command("pair six --players 4")
+    assert await bob.command("partner ann") == f"ann is your partner now: {TEAM_HINT}"
+    assert ann.told()[-1] == (
+        f"bob is your partner now: {TEAM_HINT}; you still wait alone for Six steffen, partners:"
+        " unpair, then pair again to wait together"
+    )
+    assert await bob.command("pair connect6") == "you wait for Connect6 19×19: unpair to stop"
+    await ann.command("unpartner")
+    assert await ann.command("partner bob") == (
+        f"bob is your partner now: {TEAM_HINT}; you still wait alone for Six steffen, partners:"
+        " unpair, then pair again to wait together"
+    )
+    assert (
+        bob.told()[-1] == f"ann is your partner now: {TEAM_HINT}"
+    )  # a game for two: no partner there
+    await close_all(ann, bob)
+
+
 async def test_names_are_shown_printable_whatever_they_hold():
     hub, tables = MemoryHub(), TablesOpened()
     (mallory,) = await players(hub, tables, "[red]mal\x1b[2J\u200blory\n")
