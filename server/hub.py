@@ -138,6 +138,11 @@ class Hub(ABC):
         their tables) are kept for its next start. Each implementation says."""
 
     @abstractmethod
+    def stop_waiting(self) -> None:
+        """As a server stops: a call that cannot reach what keeps the hub fails at once
+        instead of waiting for it to come back."""
+
+    @abstractmethod
     async def get(self, key: str) -> Versioned | None: ...
 
     @abstractmethod
@@ -420,6 +425,9 @@ class MemoryHub(Hub):
 
     def seal(self) -> None:
         """Nothing: the memory hub keeps nothing past its process."""
+
+    def stop_waiting(self) -> None:
+        """Nothing: the memory hub never waits for anything."""
 
     async def close(self) -> None:
         await self._subscribers.close_all()

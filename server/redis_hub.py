@@ -41,6 +41,7 @@ import contextlib
 import logging
 import os
 import re
+import socket
 import time
 import uuid
 from collections.abc import Awaitable, Callable
@@ -72,6 +73,16 @@ RETRY_SECONDS = 0.5  # between tries to reach a Redis that went away
 OUTAGE_SECONDS = 30.0  # how long a call waits for a Redis out of reach before it fails
 CONNECTIONS = 32  # to Redis, at most, from one process; more calls at once wait their turn
 CONNECTION_WAIT_SECONDS = 20.0  # how long a call waits for a connection before it fails
+# A Redis that stops answering without closing the connection (hung, or the network cut
+# without a word) is taken for out of reach once a call has waited this long for its
+# answer: the heartbeat's, within a second or so more. The subscription to the news
+# waits for messages as long as it likes; TCP keepalives find its connection dead.
+ANSWER_SECONDS = 5.0
+KEEPALIVE = {  # seconds idle before the first probe, between probes; probes unanswered
+    getattr(socket, name): value
+    for name, value in (("TCP_KEEPIDLE", 5), ("TCP_KEEPINTVL", 2), ("TCP_KEEPCNT", 3))
+    if hasattr(socket, name)
+}
 _PREFIX_SHAPE = re.compile(r"[A-Za-z0-9_.:-]*")  # no glob characters: the prefix is a pattern
 
 COMPARE_AND_SET = """
@@ -227,6 +238,7 @@ class RedisHub(Hub):
         self.taken_over_at: float | None = None  # see _left_off_at
         self._beats = 0
         self._failing: set[str] = set()  # what no longer reaches Redis, said once in the log
+        self._stopping = False  # see stop_waiting
         self._scripts = {
             name: client.register_script(source)
             for name, source in (
@@ -249,8 +261,14 @@ class RedisHub(Hub):
         server cannot be reached."""
         # A blocking pool: when every connection is busy (hundreds of sessions leaving at
         # once), a call waits for one instead of failing.
+        tcp = {} if url.startswith("unix:") else {"socket_keepalive_options": KEEPALIVE}
         pool = aioredis.BlockingConnectionPool.from_url(
-            url, max_connections=CONNECTIONS, timeout=CONNECTION_WAIT_SECONDS
+            url,
+            max_connections=CONNECTIONS,
+            timeout=CONNECTION_WAIT_SECONDS,
+            socket_timeout=ANSWER_SECONDS,
+            socket_connect_timeout=ANSWER_SECONDS,
+            **tcp,
         )
         client = aioredis.Redis.from_pool(pool)  # closed with the client
         hub = cls(client, prefix)
@@ -281,6 +299,11 @@ class RedisHub(Hub):
     @property
     def keeps_state(self) -> bool:
         return True
+
+    def stop_waiting(self) -> None:
+        """A stopping process waits for Redis no longer: what it would have written then
+        is what a process killed at that moment leaves, which the next start takes up."""
+        self._stopping = True
 
     def seal(self) -> None:
         """Nothing: Redis keeps every change, the sessions of a stopping process leaving
@@ -447,7 +470,7 @@ class RedisHub(Hub):
             except (aioredis.ConnectionError, aioredis.TimeoutError) as error:
                 now = time.monotonic()
                 gives_up = gives_up or now + OUTAGE_SECONDS
-                if now >= gives_up:
+                if now >= gives_up or self._stopping:
                     raise
                 self._lost("calls", error)
                 await asyncio.sleep(RETRY_SECONDS)

@@ -4,6 +4,7 @@ tables."""
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -14,13 +15,15 @@ from sixtui.server.archive import Archive
 from sixtui.server.archiving import Archivist
 from sixtui.server.computer_seats import ComputerSeats
 from sixtui.server.departures import Departures
+from sixtui.server.durable import GameRecords, NameRecords
 from sixtui.server.hub import Hub, MemoryHub
 from sixtui.server.limits import ConnectionRate, Refusals
-from sixtui.server.names import NameBook
 from sixtui.server.rooms import open_table
 from sixtui.server.settings import Settings
 from sixtui.server.table_life import Sweeper
 from sixtui.server.table_state import SeatHolder
+
+log = logging.getLogger(__name__)
 
 
 class Counts:
@@ -75,11 +78,11 @@ class Shared:
 
     settings: Settings
     thinker: Thinker
-    names: NameBook
+    names: NameRecords
     counts: Counts = field(default_factory=Counts)
     refusals: Refusals = field(default_factory=Refusals)
     hub: Hub = field(default_factory=MemoryHub)
-    archive: Archive = field(default_factory=lambda: Archive(":memory:"))
+    archive: GameRecords = field(default_factory=lambda: Archive(":memory:"))
     computers: ComputerSeats = field(init=False)
     sweeper: Sweeper = field(init=False)
     archivist: Archivist = field(init=False)
@@ -130,10 +133,15 @@ class Shared:
         """As the server stops, before its sessions end: the games ended so far are
         archived and the hub is written whole, so that the server starts again from this
         moment, its games in progress with it. False (nothing done) for a hub that is not
-        kept on disk or in Redis, whose sessions end their games as they stop."""
+        kept on disk or in Redis, whose sessions end their games as they stop. From now
+        on, a hub out of reach is not waited for."""
+        self.hub.stop_waiting()
         if not self.hub.keeps_state or self._hub_kept:
             return False
-        await self.archivist.archive_waiting()
+        try:
+            await self.archivist.archive_waiting()
+        except Exception as why:  # the hub out of reach: the games wait in it
+            log.warning("games that ended are left for the next start to archive: %s", why)
         await self.archivist.close()
         self.hub.seal()
         self._hub_kept = True

@@ -4,6 +4,7 @@ news, queues and counts, and end a game that is due once between them; a process
 falls silent stops being counted; a Redis that cannot be reached is said plainly."""
 
 import asyncio
+import signal
 import time
 import uuid
 
@@ -208,6 +209,41 @@ async def test_a_call_fails_once_redis_has_been_out_of_reach_too_long(monkeypatc
         with pytest.raises(RedisError):
             await hub.get("table:1")
         await hub.close()
+
+
+async def test_a_redis_that_stops_answering_is_told_as_out_of_reach_and_waited_for(monkeypatch):
+    monkeypatch.setattr(redis_hub, "ANSWER_SECONDS", 0.5)
+    with own_redis() as server:
+        hub = await RedisHub.connect(server.url, prefix="hung:")
+        status = hub.subscribe(STATUS)
+        await hub.compare_and_set("table:1", 0, b"before")
+        assert server.process is not None
+        server.process.send_signal(signal.SIGSTOP)  # hung: its connections stay open
+        try:
+            waiting = asyncio.create_task(hub.compare_and_set("table:1", 1, b"during"))
+            assert await asyncio.wait_for(anext(status), 5) == LOST
+            assert not waiting.done()
+        finally:
+            server.process.send_signal(signal.SIGCONT)
+        await asyncio.wait_for(waiting, 10)  # made once, whichever try it was
+        assert await asyncio.wait_for(anext(status), 5) == BACK
+        assert await hub.get("table:1") == Versioned(2, b"during")
+        await hub.close()
+
+
+async def test_a_stopping_process_waits_for_redis_no_longer():
+    with own_redis() as server:
+        hub = await RedisHub.connect(server.url, prefix="stopping:")
+        server.stop()
+        waiting = asyncio.create_task(hub.get("table:1"))
+        await asyncio.sleep(1.0)
+        assert not waiting.done()  # waits for Redis to come back
+        hub.stop_waiting()
+        with pytest.raises(RedisError):
+            await asyncio.wait_for(waiting, 2)  # given up at its next try
+        with pytest.raises(RedisError):
+            await asyncio.wait_for(hub.compare_and_set("table:1", 0, b"late"), 2)
+        await asyncio.wait_for(hub.close(), 5)
 
 
 async def test_of_two_processes_starting_at_once_one_alone_takes_up_the_games(quick_heartbeats):

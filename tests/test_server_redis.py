@@ -1,7 +1,10 @@
 """A real ``sixtui serve`` with its hub on Redis, and a Redis that goes away for a moment:
-the players are told, what they do meanwhile waits, and the game goes on."""
+the players are told, what they do meanwhile waits, and the game goes on; a server
+stopped meanwhile stops at once, and the next start finds the game as Redis kept it."""
 
-from support.real_server import KEYS, Server, ann_challenges_bob, in_lobby
+import signal
+
+from support.real_server import KEYS, Server, ann_challenges_bob, in_lobby, session
 from support.redis_server import own_redis
 from support.ssh_client import connect
 
@@ -28,3 +31,33 @@ async def test_players_are_told_while_redis_is_out_of_reach_and_play_on_once_it_
             white.process.stdin.write("/A1 A2\r")
             await black.shows("2. A1 A2")
         assert "Traceback" not in server.said, server.said
+
+
+async def test_a_server_stopped_while_redis_is_out_of_reach_stops_without_waiting_for_it(
+    tmp_path,
+):
+    with own_redis(keep=True) as redis:
+        async with (
+            Server(tmp_path, {"hub": redis.url}) as server,
+            connect(server.port, username="ann", client_keys=[KEYS["ann"]]) as first,
+            connect(server.port, username="bob", client_keys=[KEYS["bob"]]) as second,
+        ):
+            ann, bob = await in_lobby(first), await in_lobby(second)
+            black, _ = await ann_challenges_bob(ann, bob)
+            black.process.stdin.write("/E5\r")
+            for screen in (ann, bob):
+                await screen.shows("1. E5")
+            redis.stop()
+            for screen in (ann, bob):
+                await screen.shows("Reconnecting")
+            server.stop(signal.SIGTERM)
+            assert await server.stopped() == 0  # within the tests' 20 s: no call waits 30
+            for screen in (ann, bob):
+                await screen.process.wait_closed()
+        assert "Traceback" not in server.said, server.said
+        redis.start()
+        async with (  # the game as Redis kept it, taken up by the next start
+            Server(tmp_path, {"hub": redis.url}) as again,
+            connect(again.port, username="ann", client_keys=[KEYS["ann"]]) as first,
+        ):
+            await (await session(first)).shows("1. E5")
