@@ -123,6 +123,11 @@ class Subscription(ABC):
         """Stops the subscription; a read waiting for a message ends."""
 
 
+class HubOutOfReach(ConnectionError):
+    """What keeps the hub (Redis) could not be reached in time: the call changed nothing,
+    or its answer was lost on the way back."""
+
+
 class Hub(ABC):
     """Shared state and news. The contract is the module's docstring."""
 

@@ -56,6 +56,7 @@ from sixtui.server.hub import (
     LOST,
     STATUS,
     Hub,
+    HubOutOfReach,
     QueueEntry,
     Subscribers,
     Subscription,
@@ -458,7 +459,8 @@ class RedisHub(Hub):
 
     async def _retrying(self, call: Callable[[], Awaitable[T]]) -> T:
         """``call``'s answer, tried again every :data:`RETRY_SECONDS` while Redis cannot be
-        reached, for up to :data:`OUTAGE_SECONDS`; then its error.
+        reached, for up to :data:`OUTAGE_SECONDS` (not at all once the process is stopping);
+        then :class:`HubOutOfReach`.
 
         A call whose first try reached Redis but whose answer was lost is tried again as
         it was: a compare-and-set made then answers that the version moved on (the caller
@@ -471,7 +473,7 @@ class RedisHub(Hub):
                 now = time.monotonic()
                 gives_up = gives_up or now + OUTAGE_SECONDS
                 if now >= gives_up or self._stopping:
-                    raise
+                    raise HubOutOfReach(f"Redis cannot be reached: {error}") from error
                 self._lost("calls", error)
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
@@ -577,15 +579,20 @@ class RedisHub(Hub):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await self._subscribers.close_all()
-        with contextlib.suppress(aioredis.RedisError, OSError):
-            moment = repr(time.time())
-            await self._client.mset({self._name(key): moment for key in ("heard-at", "closed-at")})
-            await self._client.srem(self._name("processes"), self._id)
-            await self._client.delete(
-                self._name(f"process:{self._id}"), self._name(f"subscriptions:{self._id}")
-            )
+        if not self._failing:  # else the next start goes by the last heartbeat heard
+            with contextlib.suppress(aioredis.RedisError, OSError, TimeoutError):
+                async with asyncio.timeout(ANSWER_SECONDS):
+                    await self._say_closed()
         await self._pubsub.aclose()
         await self._client.aclose()
+
+    async def _say_closed(self) -> None:
+        moment = repr(time.time())
+        await self._client.mset({self._name(key): moment for key in ("heard-at", "closed-at")})
+        await self._client.srem(self._name("processes"), self._id)
+        await self._client.delete(
+            self._name(f"process:{self._id}"), self._name(f"subscriptions:{self._id}")
+        )
 
 
 def shown_url(url: str) -> str:

@@ -14,7 +14,7 @@ import asyncssh
 from sixtui.server.asyncssh_internals import keep_environment
 from sixtui.server.colors import ColorDowngrade
 from sixtui.server.driver import ChannelDriver
-from sixtui.server.hub import BACK, LOST, STATUS, Subscription
+from sixtui.server.hub import BACK, LOST, STATUS, HubOutOfReach, Subscription
 from sixtui.server.limits import Allowance, watch_idle
 from sixtui.server.online import HubOnline, guest_identity
 from sixtui.server.shared import Shared
@@ -274,6 +274,9 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         telling = loop.create_task(tell_hub_status(app, hub_status))
         try:
             await _run_app(app, self._size)
+        except HubOutOfReach as why:
+            log.warning("session ended: %s", why)
+            status = 1
         except Exception:
             log.exception("session failed")
             status = 1
@@ -283,6 +286,8 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
             await hub_status.close()
             try:
                 await online.close()  # however the session ended: nothing of it stays
+            except HubOutOfReach as why:  # what it held is let go of as after a kill
+                log.warning("leaving the lobby and the tables failed: %s", why)
             except Exception:
                 log.exception("leaving the lobby and the tables failed")
             _LIVE.discard(self)
