@@ -141,7 +141,7 @@ class Shared:
         try:
             await self.archivist.archive_waiting()
         except Exception as why:  # the hub out of reach: the games wait in it
-            log.warning("games that ended are left for the next start to archive: %s", why)
+            log.warning("any game that ended is left for the next start to archive: %s", why)
         await self.archivist.close()
         self.hub.seal()
         self._hub_kept = True
