@@ -496,7 +496,7 @@ class RedisHub(Hub):
         if what not in self._failing:
             return False
         self._failing.discard(what)
-        log.warning("Redis: %s back", what)
+        log.info("Redis: %s back", what)
         if not self._failing:
             self._subscribers.deliver(STATUS, BACK)
         return True

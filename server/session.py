@@ -104,6 +104,7 @@ async def tell_hub_status(app: SixtuiApp, status: Subscription) -> None:
         if message == LOST:
             app.notify(RECONNECTING, title="Reconnecting", severity="warning", timeout=30)
         elif message == BACK:
+            app.clear_notifications()  # the notice of the loss goes as the loss does
             app.notify("The server is connected again.", title="Reconnected")
 
 

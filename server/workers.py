@@ -77,6 +77,8 @@ async def supervise(settings: Settings, config: Path | None, overrides: dict[str
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+    statuses = ", ".join(f"worker {worker.number} {worker.status()}" for worker in workers)
+    log.info("stopped: %s", statuses)
     return SETTING_REFUSED if refused else 0
 
 
@@ -116,6 +118,11 @@ class _Worker:
             if stop.is_set():
                 return
             await self.start()
+
+    def status(self) -> str:
+        """How the worker ended, for the log: ``status 0``, ``status -9``..."""
+        code = None if self.process is None else self.process.returncode
+        return "not started" if self.process is None else f"status {code}"
 
     async def stop(self) -> None:
         process = self.process

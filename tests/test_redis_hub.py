@@ -4,6 +4,7 @@ news, queues and counts, and end a game that is due once between them; a process
 falls silent stops being counted; a Redis that cannot be reached is said plainly."""
 
 import asyncio
+import logging
 import signal
 import time
 import uuid
@@ -173,6 +174,7 @@ async def test_a_process_started_after_the_last_one_stopped_takes_up_from_its_st
 async def test_calls_wait_for_a_redis_that_went_away_and_the_process_is_told(
     quick_heartbeats, caplog
 ):
+    caplog.set_level(logging.INFO, logger=redis_hub.__name__)
     with own_redis(keep=True) as server:
         hub = await RedisHub.connect(server.url, prefix="outage:")
         status, subscription = hub.subscribe(STATUS), hub.subscribe("table:1")

@@ -41,6 +41,7 @@ async def test_players_are_told_while_redis_is_out_of_reach_and_play_on_once_it_
             redis.start()
             for screen in (black, white):
                 await screen.shows("connected again")
+                await screen.no_longer_shows("Reconnecting")  # gone with the outage
             await white.shows("1. E5")  # the turn typed meanwhile, kept
             white.process.stdin.write("/A1 A2\r")
             await black.shows("2. A1 A2")

@@ -60,6 +60,7 @@ async def test_two_workers_share_the_port_and_the_lobby_and_one_that_dies_starts
             server.stop(signal.SIGTERM)
             assert await server.stopped() == 0
             assert not any(alive(pid) for pid in (int(again[1]), pids[2]))
+            assert "stopped: worker 1 status 0, worker 2 status 0" in server.said
             assert "Traceback" not in server.said, server.said
 
 
