@@ -411,7 +411,9 @@ class EngineGame:
         colour = "?" if self.job is None else ("Black", "White")[self.job.engine_colour]
         seed = "?" if self.job is None else self.job.opening_seed
         forfeit = (
-            " (Cloudict forfeits: an illegal stone or a crash)" if self.engine.forfeits else ""
+            " (Cloudict forfeits: an illegal stone, a short turn or a crash)"
+            if self.engine.forfeits
+            else ""
         )
         stones = " ".join(self.moves)
         return f"opening {seed}, Cloudict {colour}, sixtui {self.points:g}{forfeit}: {stones}"

@@ -48,6 +48,10 @@ class OffBoard(EngineError):
     """The engine put a stone off the board (it does, rarely: ``T@``)."""
 
 
+class ShortTurn(EngineError):
+    """A turn of fewer stones than the game asked for, that did not end the game."""
+
+
 class Crashed(EngineError):
     """The engine stopped in the middle of a game (it does, rarely: a segmentation fault
     in its search)."""
@@ -244,7 +248,8 @@ def play_engine_game(
 
     ``sixtui_turn`` chooses sixtui's turns; ``game`` is played on, and is a draw after
     ``move_cap`` stones past its start. An engine that puts a stone on a taken point (it
-    does, now and then, once its four is stopped at both ends) or off the board, or stops
+    does, now and then, once its four is stopped at both ends) or off the board, answers a
+    turn of one stone that does not win (it did once, in the middle of a game), or stops
     in the middle of the game (a crash), forfeits it, as in tournaments; its clock counts
     the forfeit.
     """
@@ -256,7 +261,7 @@ def play_engine_game(
             try:
                 answer = engine.reply(stones) if stones else engine.first_turn()
                 _play_turn(game, [Move(square) for square in answer], "Cloudict")
-            except (IllegalMove, OffBoard, Crashed):
+            except (IllegalMove, OffBoard, ShortTurn, Crashed):
                 engine.clock.forfeits += 1
                 return 1.0
         else:
@@ -275,4 +280,4 @@ def _play_turn(game: Game, turn: list[Move], player: str) -> None:
         if game.result is not None:
             return
     if game.to_move == seat:
-        raise EngineError(f"{player} played {len(turn)} stone(s) where its turn needed more")
+        raise ShortTurn(f"{player} played {len(turn)} stone(s) where its turn needed more")

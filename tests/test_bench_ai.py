@@ -255,6 +255,15 @@ def test_an_engine_stone_on_a_taken_point_forfeits_the_game(tmp_path):
     assert "Cloudict forfeits" in played.summary()
 
 
+def test_an_engine_turn_of_one_stone_that_does_not_win_forfeits_the_game(tmp_path):
+    # This fake engine answers a turn with one stone, where two are due.
+    short = FAKE_ENGINE.replace("not in taken][:2]", "not in taken][:1]")
+    job = ai.EngineJob(fake_engine_folder(tmp_path, short), 4, 2, 1, seconds=0.05)
+    played = ai.play_against_engine(job)
+    assert played.points == 1.0 and played.engine.forfeits == 1
+    assert "a short turn" in played.summary()
+
+
 def test_an_engine_stone_off_the_board_forfeits_the_game(tmp_path):
     # This fake engine answers "T@", a point past the last column and below the first row.
     astray = FAKE_ENGINE.replace('"move " + "".join(free)', '"move T@"')
