@@ -496,7 +496,7 @@ def report_match(
         f"{clock.per_turn()} | {sixtui.per_second()} / {clock.per_second()} |"
     )
     if clock.forfeits:
-        lost = f"{clock.forfeits} of them by a stone on a taken point or off the board, or a crash"
+        lost = f"{clock.forfeits} of them by an illegal stone, a short turn or a crash"
         print(f"\nCloudict forfeited {lost}.")
 
 

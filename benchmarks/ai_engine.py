@@ -99,7 +99,7 @@ class EngineClock:
     answers: list[float] = field(default_factory=list)
     nodes: int = 0
     search_seconds: float = 0.0
-    forfeits: int = 0  # games lost by a stone on a taken point or off the board, or a crash
+    forfeits: int = 0  # games lost by an illegal stone, a short turn or a crash
 
     def read(self, line: str) -> None:
         """Counts a search line (``Node :`` or ``AB Time :``); other lines are ignored."""
