@@ -21,6 +21,7 @@ from sixtui.server.shared import Shared
 from sixtui.tui.app import SixtuiApp
 from sixtui.tui.palettes import color_system_for
 from sixtui.tui.presence import Visitor
+from sixtui.tui.textual_internals import end_quietly_on_failure
 
 if TYPE_CHECKING:
     from sixtui.server.login import Login
@@ -31,6 +32,14 @@ NO_TERMINAL = "sixtui needs a terminal: ssh -t ...\r\n"
 NO_COMMANDS = "sixtui: this server runs no commands; connect with {how}\r\n"
 NO_FILE_TRANSFER = "sixtui: this server offers no file transfer (sftp, scp); connect with {how}\r\n"
 STOPPING = "sixtui: the server is stopping; see you soon.\r\n"
+HUB_LOST = (
+    "sixtui: the server lost touch with the store it keeps the games in for too long, and"
+    " ended this session; your game is kept: log in again in a moment.\r\n"
+)
+FAILED = (
+    "sixtui: something went wrong on the server and ended this session; log in again"
+    " (the server's log says what went wrong).\r\n"
+)
 STOPPING_MID_GAME = (
     "sixtui: the server is stopping: your game has ended, and it is not kept; see you soon.\r\n"
 )
@@ -262,8 +271,8 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         online = HubOnline(shared.hub, self._identity(), shared.open_table, shared.archive)
         app = SixtuiApp(None, thinker=thinker, terminal=terminal, player=player, online=online)  # type: ignore[arg-type]
         app.driver_class = self._make_driver  # Textual calls it as it would a driver class
+        end_quietly_on_failure(app, self._failed)
         self._app = app
-        status = 0
         _STREAMS.begin()
         _LIVE.add(self)
         loop = asyncio.get_running_loop()
@@ -273,14 +282,12 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
         )
         hub_status = shared.hub.subscribe(STATUS)
         telling = loop.create_task(tell_hub_status(app, hub_status))
+        status = 1
         try:
             await _run_app(app, self._size)
-        except HubOutOfReach as why:
-            log.warning("session ended: %s", why)
-            status = 1
-        except Exception:
-            log.exception("session failed")
-            status = 1
+            status = app.return_code or 0
+        except Exception as error:
+            self._failed(error)
         finally:
             idle.cancel()
             telling.cancel()
@@ -301,6 +308,16 @@ class Terminal(asyncssh.SSHServerSession):  # type: ignore[misc]
                     channel.write(self._farewell.encode())
                 channel.exit(status)
             self._end()
+
+    def _failed(self, error: Exception) -> None:
+        """Ends the session on ``error``, which nothing handled: the player is told in a
+        line, the log says why (with the traceback, unless the hub was out of reach)."""
+        if isinstance(error, HubOutOfReach):
+            log.warning("session ended: %s", error)
+            self._farewell = self._farewell or HUB_LOST
+        else:
+            log.error("session failed", exc_info=error)
+            self._farewell = self._farewell or FAILED
 
     def _arrive(self) -> Visitor:
         """The player at this terminal: a guest, or the key's name if the key may have it

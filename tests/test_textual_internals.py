@@ -2,6 +2,7 @@
 stylesheet that shares parsed CSS) still do what sixtui needs of them. When a Textual
 release changes one, the test that fails says which and what for."""
 
+import asyncio
 import gc
 import inspect
 import time
@@ -29,6 +30,7 @@ from sixtui.tui.textual_internals import (
     active_app,
     component_styles,
     disable_tooltips,
+    end_quietly_on_failure,
     escape_wait,
     keep_strips_acyclic,
     line_filters,
@@ -53,6 +55,26 @@ async def test_active_app_is_the_app_whose_code_runs():
         assert active_app.get() is app, changed(
             "textual._context.active_app", "to tell its own app's work from another's"
         )
+
+
+class Failing(App):
+    def on_mount(self) -> None:
+        self.set_timer(0.01, self.fail)
+
+    def fail(self) -> None:
+        raise ValueError("a handler's bug")
+
+
+async def test_an_app_ended_quietly_on_failure_tells_of_the_error_and_prints_no_traceback(capsys):
+    app, told = Failing(), []
+    end_quietly_on_failure(app, told.append)
+    await asyncio.wait_for(app.run_async(headless=True, size=(40, 10)), 10)
+    assert [str(error) for error in told] == ["a handler's bug"], changed(
+        "App._handle_exception", "to end a player's session on an error without a traceback"
+    )
+    assert app.return_code == 1
+    printed = capsys.readouterr()
+    assert "Traceback" not in printed.out + printed.err
 
 
 def keys(made) -> list[str]:

@@ -30,7 +30,7 @@ except ImportError as missing:  # pragma: no cover - only with a Textual sixtui 
     ) from missing
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
 
     from textual.app import App
     from textual.dom import DOMNode
@@ -42,6 +42,7 @@ __all__ = [
     "active_app",
     "component_styles",
     "disable_tooltips",
+    "end_quietly_on_failure",
     "escape_wait",
     "keep_strips_acyclic",
     "line_filters",
@@ -54,6 +55,18 @@ def disable_tooltips(app: App[object]) -> None:
     """No tooltip layer on ``app``'s screens: sixtui has no tooltips, and Textual gives
     every screen one unless told not to (its tests alone can say so, through run_test)."""
     app._disable_tooltips = True
+
+
+def end_quietly_on_failure(app: App[object], failed: Callable[[Exception], None]) -> None:
+    """On an exception that nothing in ``app`` handled, ``failed`` is told of it and the app
+    ends with return code 1, as Textual ends it, but without printing the traceback (with
+    its local variables) to the app's terminal at exit: a player's, over SSH."""
+
+    def handle(error: Exception) -> None:
+        failed(error)
+        app.exit(return_code=1)
+
+    app._handle_exception = handle  # type: ignore[method-assign]
 
 
 def component_styles(widget: DOMNode) -> Mapping[str, object]:
