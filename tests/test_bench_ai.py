@@ -246,30 +246,24 @@ def test_engine_jobs_start_from_the_first_opening_given(tmp_path):
     ]
 
 
-def test_an_engine_stone_on_a_taken_point_forfeits_the_game(tmp_path):
-    # This fake engine answers with the first points it was told of, which are taken.
-    blind = FAKE_ENGINE.replace("if c + r not in taken][:2]", "if c + r in taken][:2]")
-    job = ai.EngineJob(fake_engine_folder(tmp_path, blind), 4, 2, 0, seconds=0.05)
+@pytest.mark.parametrize(
+    ("old", "new", "engine_colour"),
+    [
+        # the first points it was told of, which are taken
+        ("if c + r not in taken][:2]", "if c + r in taken][:2]", 0),
+        # one stone, where two are due, that does not win
+        ("not in taken][:2]", "not in taken][:1]", 1),
+        # "T@", a point past the last column and below the first row
+        ('"move " + "".join(free)', '"move T@"', 0),
+    ],
+    ids=["taken point", "short turn", "off the board"],
+)
+def test_an_engine_that_breaks_the_rules_forfeits_the_game(tmp_path, old, new, engine_colour):
+    script = FAKE_ENGINE.replace(old, new)
+    job = ai.EngineJob(fake_engine_folder(tmp_path, script), 4, 2, engine_colour, seconds=0.05)
     played = ai.play_against_engine(job)
     assert played.points == 1.0 and played.engine.forfeits == 1
-    assert "Cloudict forfeits" in played.summary()
-
-
-def test_an_engine_turn_of_one_stone_that_does_not_win_forfeits_the_game(tmp_path):
-    # This fake engine answers a turn with one stone, where two are due.
-    short = FAKE_ENGINE.replace("not in taken][:2]", "not in taken][:1]")
-    job = ai.EngineJob(fake_engine_folder(tmp_path, short), 4, 2, 1, seconds=0.05)
-    played = ai.play_against_engine(job)
-    assert played.points == 1.0 and played.engine.forfeits == 1
-    assert "a short turn" in played.summary()
-
-
-def test_an_engine_stone_off_the_board_forfeits_the_game(tmp_path):
-    # This fake engine answers "T@", a point past the last column and below the first row.
-    astray = FAKE_ENGINE.replace('"move " + "".join(free)', '"move T@"')
-    job = ai.EngineJob(fake_engine_folder(tmp_path, astray), 4, 2, 0, seconds=0.05)
-    played = ai.play_against_engine(job)
-    assert played.points == 1.0 and played.engine.forfeits == 1
+    assert "Cloudict forfeits: an illegal stone, a short turn or a crash" in played.summary()
 
 
 def test_an_engine_that_stops_in_the_middle_of_a_game_forfeits_it(tmp_path):
