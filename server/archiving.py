@@ -23,8 +23,6 @@ Hub names:
 
 from __future__ import annotations
 
-import asyncio
-import contextvars
 import dataclasses
 import logging
 import uuid
@@ -35,6 +33,7 @@ import msgpack
 
 from sixtui.rules import Game, GameDataError, load_game, new_game
 from sixtui.server.archive import AlreadyArchived, Archived, Ended
+from sixtui.server.background import BackgroundTask
 from sixtui.server.durable import GameRecords
 from sixtui.server.hub import Hub, Lagged, Subscription
 from sixtui.server.table_state import SeatHolder, TableState
@@ -138,26 +137,20 @@ class Archivist:
     def __init__(self, hub: Hub, archive: GameRecords) -> None:
         self._hub = hub
         self._archive = archive
-        self._task: asyncio.Task[None] | None = None
+        self._background = BackgroundTask("archivist", self._keep_archiving)
         self._news: Subscription | None = None
 
     def start(self) -> None:
         """Archives from now on (the games waiting first); once started, started."""
-        if self._task is None:
+        if not self._background.started:
             self._news = self._hub.subscribe(ENDED_NEWS)
-            # A context of its own: started from a session, it would keep that session's
-            # app (Textual's context variables) alive as long as the server runs.
-            self._task = asyncio.create_task(
-                self._keep_archiving(), name="archivist", context=contextvars.Context()
-            )
+            self._background.start()
 
     async def close(self) -> None:
         """Stops, once the game being written (if any) is in: none is half-written."""
-        task, self._task = self._task, None
         if self._news is not None:
             await self._news.close()
-        if task is not None:
-            await asyncio.wait({task})
+        await self._background.close(cancel=False)  # the closed news ends it
 
     async def _keep_archiving(self) -> None:
         news = self._news

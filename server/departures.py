@@ -17,9 +17,9 @@ and an entry already taken out is not taken out twice.
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import logging
 
+from sixtui.server.background import BackgroundTask
 from sixtui.server.hub import Hub, process_of
 from sixtui.server.lobby import HubLobby
 from sixtui.server.lobby_copy import PEOPLE, Presence
@@ -42,19 +42,13 @@ class Departures:
         self._every = every
         self._alive: set[str] | None = None  # at the last look
         self._trusted: set[str] | None = None  # the processes taken as alive at the last look
-        self._task: asyncio.Task[None] | None = None
+        self._background = BackgroundTask("departures", self._keep_looking)
 
     def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(
-                self._keep_looking(), name="departures", context=contextvars.Context()
-            )
+        self._background.start()
 
     async def close(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            await asyncio.wait({task})
+        await self._background.close()
 
     async def _keep_looking(self) -> None:
         while True:

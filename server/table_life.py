@@ -35,12 +35,12 @@ operations, so any number of processes may sweep at once.
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import logging
 import time
 from collections.abc import Callable
 
 from sixtui.server import seated
+from sixtui.server.background import BackgroundTask
 from sixtui.server.hub import Hub, of_this_process
 from sixtui.server.missed_games import forget_old
 from sixtui.server.rooms import (
@@ -168,23 +168,15 @@ class Sweeper:
         self._clock = clock
         self._every = every
         self._unfollowed: dict[str, frozenset[str]] = {}  # seats no screen followed, by table
-        self._task: asyncio.Task[None] | None = None
+        self._background = BackgroundTask("table sweeper", self._keep_sweeping)
 
     def start(self) -> None:
         """Sweeps from now on, until :meth:`close` (once started, started)."""
-        if self._task is None:
-            # A context of its own: started from a session, it would keep that session's
-            # app (Textual's context variables) alive as long as the server runs.
-            self._task = asyncio.create_task(
-                self._keep_sweeping(), name="table sweeper", context=contextvars.Context()
-            )
+        self._background.start()
 
     async def close(self) -> None:
         """Stops sweeping, once the look under way (if any) has been cut short."""
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            await asyncio.wait({task})
+        await self._background.close()
 
     async def _keep_sweeping(self) -> None:
         while True:
