@@ -30,7 +30,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import replace
 from typing import Any
 
@@ -145,7 +145,7 @@ class HubLobby(LobbySession):
         self._subscriptions: list[Subscription] = []
         self._readers: list[asyncio.Task[None]] = []
         self._pairing: asyncio.Task[None] | None = None  # passes again while waiting
-        self._ratings_read: dict[tuple[str, str], tuple[str, tuple[int, int]]] = {}  # and when
+        self._ratings_read: dict[tuple[str, str], tuple[str, Hashable]] = {}  # and when
         self._left_table: str | None = None  # the table whose game goes on without them
 
     @classmethod
@@ -207,16 +207,20 @@ class HubLobby(LobbySession):
     # -- what the player sees ------------------------------------------------------------
 
     def view(self) -> LobbyView:
-        rating_of = self._rating if self._archive is not None else None
-        return self._copy.view(self._me.sid, self._waiting, rating_of)
+        archive = self._archive
+        if archive is None:
+            return self._copy.view(self._me.sid, self._waiting, None)
+        changes = archive.changes  # once a drawing: every rating in it is read as of now
+        return self._copy.view(
+            self._me.sid,
+            self._waiting,
+            lambda identity, kind: self._rating(archive, changes, identity, kind),
+        )
 
-    def _rating(self, identity: str, kind: str) -> str:
+    def _rating(self, archive: GameRecords, changes: Hashable, identity: str, kind: str) -> str:
         """A person's rating at ``kind`` of game, as shown: read from the archive again
         only once it has changed, as the lobby is drawn again at every piece of news."""
-        archive = self._archive
-        assert archive is not None
         kept = self._ratings_read.get((identity, kind))
-        changes = archive.changes
         if kept is None or kept[1] != changes:
             kept = archive.rating(identity, kind).label, changes
             self._ratings_read[identity, kind] = kept
