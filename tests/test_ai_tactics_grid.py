@@ -533,6 +533,27 @@ def test_a_new_looks_best_pair_stands_once_checked_as_deep_as_the_choice_before(
     assert _as_safe_as(checks, [found_losing, choice], choice) == choice
 
 
+def test_a_choice_found_to_leave_a_win_gives_way_to_the_pair_checked_deepest():
+    """When a check a turn deeper, cut short by the time, finds the choice to leave the
+    other team a win, the pair checked deepest of those found to leave none is played;
+    the choice stands when no such pair is known."""
+    game = new_game("connect6")
+    for point in OPENINGS_NOT_TO_SPEND_A_FOUR_IN[1].split():
+        game.play(point)
+    board = LineBoard.from_game(game)
+    checks = _SafetyChecks(game, board, Allowance.for_seconds(board, 60))
+    key = board.key
+    choice, shallow, deep, losing = (
+        (key(first), key(second))
+        for first, second in (("I7", "I8"), ("J10", "M13"), ("H10", "K13"), ("A1", "S19"))
+    )
+    checks.checked.update({choice: 4, shallow: 3, deep: 4, losing: 4})
+    assert checks.safest([choice, shallow, deep], choice) == choice
+    checks.unsafe.update({choice: 5, losing: 5})  # as if the deeper checks had found wins
+    assert checks.safest([losing, choice, shallow, deep], choice) == deep
+    assert checks.safest([choice, losing], choice) == choice
+
+
 def after_hards_turn(
     points: list[str], name: str = "connect6", positions: int = 19_000
 ) -> tuple[list, LineBoard]:
@@ -568,6 +589,18 @@ def test_hard_leaves_no_seven_turn_win_by_double_threats_after_its_first_pair():
     turn, board = after_hards_turn(["H12", "L7", "K11", "J9", "I7", "K10", "L10"])
     doubles = ThreatSearch(board, 1, Allowance.for_seconds(board, 60), loose_tried=0)
     assert doubles.forced_win(7) is None, [str(move) for move in turn]
+
+
+def test_hard_does_not_play_a_pair_its_deeper_check_found_to_lose():
+    """After opening J11 K8 I12 G9 H10 and the game's turns to stone 19 (hard as Black,
+    Cloudict as White), hard's second look preferred H11 H13, safe four turns deep; the
+    check five turns deep found it to leave White a win, then ran out of positions, and
+    H11 H13 was played and lost. The first look's J14 K14, checked safe, is played instead."""
+    moves = "J11 K8 I12 G9 H10 J12 I13 I10 K12 K11 L10 M9 H14 H9 G10 I14 M14 L13 J13"
+    turn, board = after_hards_turn(moves.split())
+    assert ThreatSearch(board, 1, Allowance.for_seconds(board, 60)).forced_win(6) is None, [
+        str(move) for move in turn
+    ]
 
 
 # Hard's count of positions a turn in the Game of 6 benchmarks against normal (2 s a turn

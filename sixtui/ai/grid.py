@@ -656,7 +656,7 @@ def _best_safe_pair(
             choice = checks.latest_loss(pairs)
         if best >= WIN // 2 and choice == pairs[0]:
             break  # a sure win: deeper looks say no more
-    return choice
+    return checks.safest(pairs, choice)
 
 
 def _as_safe_as(
@@ -735,6 +735,15 @@ class _SafetyChecks:
                 self.checked[pair] = turns
                 return pair
         return None
+
+    def safest(self, pairs: list[tuple[int, ...]], choice: tuple[int, ...]) -> tuple[int, ...]:
+        """``choice``, unless a deeper check, cut short by the time, found it to leave a
+        win: then, of ``pairs`` found to leave none, the one checked deepest (the first
+        among equals), when there is one."""
+        if choice not in self.unsafe:
+            return choice
+        safe = [pair for pair in pairs if pair in self.checked and pair not in self.unsafe]
+        return max(safe, key=self.checked.__getitem__, default=choice)
 
     def latest_loss(self, pairs: list[tuple[int, ...]]) -> tuple[int, ...]:
         """Of ``pairs``, found to lose, the one leaving the longest win (the first of
