@@ -83,6 +83,28 @@ async def test_two_players_see_each_other_and_a_pairing_on_both_screens():
     await close_all(ann, bob)
 
 
+async def test_a_game_too_long_for_the_list_goes_on_to_a_second_line_picked_as_one():
+    """At 80 columns a game's players and its name do not fit one line of the list: the
+    name goes on to a second line, indented, and that line picks the game too."""
+    hub, tables = MemoryHub(), TablesOpened()
+    annabelle, bartholomew, cy = await players(hub, tables, "annabelle", "bartholomew", "cy")
+    for player in (annabelle, bartholomew):
+        await player.command("pair connect6")
+    await settle()
+    app = LobbyApp(cy.lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = lobby(app)
+        lines = drawn(screen.here)
+        game = next(n for n, line in enumerate(lines) if line.startswith("[1] "))
+        assert sorted(lines[game][4:].split(" – ")) == ["annabelle", "bartholomew"], lines
+        assert lines[game + 1] == f"{' ' * 4}Connect6 19×19", lines
+        await pilot.press("right", "down")  # from the game to cy
+        assert screen.here.current == "person:cy"
+        await pilot.click(screen.here, offset=(8, game + 1))
+        assert screen.here.current == "table:1"
+    await close_all(annabelle, bartholomew, cy)
+
+
 async def test_four_players_make_partner_six_seen_on_their_screens():
     hub, tables = MemoryHub(), TablesOpened()
     ann, bob, cy, dee = await players(hub, tables, "ann", "bob", "cy", "dee")

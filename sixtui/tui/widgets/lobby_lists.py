@@ -7,6 +7,7 @@ measured in terminal cells, since a wide character takes two.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -45,6 +46,41 @@ def fit_runs(runs: Sequence[Run], width: int, pad: str = PAD) -> Line:
         used += cells(shown)
     fitted.append((" " * (width - used), pad))
     return tuple(fitted)
+
+
+def wrap_runs(runs: Sequence[Run], width: int, pad: str = PAD, most: int = 3) -> list[Line]:
+    """``runs`` on as many lines of ``width`` cells as they take, up to ``most`` (the last
+    cut to fit, ending in …), broken between words (a " · " between terms goes with the
+    line's end); the lines after the first are indented (:data:`CONTINUED`), and each is
+    padded in ``pad``.
+
+    >>> [
+    ...     "".join(text for text, _ in line)
+    ...     for line in wrap_runs([("[1] ", "muted"), ("ann – bob · Connect6", "plain")], 14)
+    ... ]
+    ['[1] ann – bob ', '    Connect6  ']
+    """
+    lines: list[list[Run]] = [[]]
+    used = 0
+    for text, names in runs:
+        for piece in _PIECES.findall(text):
+            if used + cells(piece.rstrip()) > width and used > len(CONTINUED) and len(lines) < most:
+                lines.append([(CONTINUED, "plain")])
+                used = len(CONTINUED)
+                piece = piece.lstrip().removeprefix(SEPARATOR)
+            line = lines[-1]
+            if line and line[-1][1] == names:
+                line[-1] = (line[-1][0] + piece, names)
+            else:
+                line.append((piece, names))
+            used += cells(piece)
+    return [fit_runs(line, width, pad) for line in lines]
+
+
+CONTINUED = "    "  # what a row's further lines start with
+SEPARATOR = "· "  # between the terms of a row
+# A word with the spaces (and the separator) before it, or the spaces ending a run.
+_PIECES = re.compile(r"\s*(?:· )?\S+|\s+$")
 
 
 def blank(width: int) -> Line:
@@ -140,7 +176,8 @@ class PickList(LobbyLines, can_focus=True):
         super().__init__(**options)
         self.rows: list[Row] = []
         self._current: str | None = None
-        self._top = 0  # the first row shown
+        self._top = 0  # the first line shown
+        self._row_of_line: list[int] = []  # for each line drawn, the row it belongs to
 
     @property
     def current(self) -> str | None:
@@ -181,28 +218,40 @@ class PickList(LobbyLines, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         self.focus()
-        row = self._top + event.y
-        if 0 <= row < len(self.rows) and self.rows[row][0] is not None:
-            self._current = self.rows[row][0]
-            self._moved()
+        line = self._top + event.y
+        if 0 <= line < len(self._row_of_line):
+            key = self.rows[self._row_of_line[line]][0]
+            if key is not None:
+                self._current = key
+                self._moved()
 
     def watch_has_focus(self, has_focus: bool) -> None:
         super().watch_has_focus(has_focus)
         self.sync()
 
     def _lines(self, width: int, height: int) -> list[Line]:
-        place = next((n for n, (key, _) in enumerate(self.rows) if key == self._current), 0)
-        # The heading above the first row stays in view with it.
-        self._top = min(self._top, max(0, place - 1), max(0, len(self.rows) - height))
-        self._top = max(self._top, place - height + 1)
-        lines = []
-        for key, runs in self.rows[self._top : self._top + height]:
+        lines: list[Line] = []
+        row_of_line: list[int] = []
+        starts: list[int] = []  # each row's first line
+        for row, (key, runs) in enumerate(self.rows):
+            starts.append(len(lines))
             if self.has_focus and key is not None and key == self._current:
                 current = tuple((text, f"{names} current") for text, names in runs)
-                lines.append(fit_runs(current, width, pad="current"))
+                wrapped = wrap_runs(current, width, pad="current")
             else:
-                lines.append(fit_runs(runs, width))
-        return lines + [blank(width)] * (height - len(lines))
+                wrapped = wrap_runs(runs, width)
+            lines += wrapped
+            row_of_line += [row] * len(wrapped)
+        self._row_of_line = row_of_line
+        place = next((n for n, (key, _) in enumerate(self.rows) if key == self._current), 0)
+        first = starts[place] if starts else 0
+        last = starts[place + 1] - 1 if place + 1 < len(starts) else len(lines) - 1
+        # The heading above the first row stays in view with it.
+        above = starts[place - 1] if place else 0
+        self._top = min(self._top, above, max(0, len(lines) - height))
+        self._top = max(self._top, min(first, last - height + 1), 0)
+        shown = lines[self._top : self._top + height]
+        return shown + [blank(width)] * (height - len(shown))
 
 
 LABEL_WIDTH = 30  # cells for a pool's name; then how many wait, and for how long
