@@ -19,9 +19,12 @@ which gives its nodes per second.
 
 from __future__ import annotations
 
+import ctypes
 import queue
 import shutil
+import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -36,6 +39,7 @@ from sixtui.rules.square import Square
 BINARY = "gameEngine"
 PATTERNS = "patterns.in"
 LETTERS = "ABCDEFGHIJKLMNOPQRS"
+PR_SET_PDEATHSIG = 1  # prctl's option: the signal a process gets when its parent ends
 ANSWER_SECONDS = 120.0  # longest wait for one answer before the engine is given up
 SKIPPED = "Cloudict match skipped: no engine folder given (make bench-ai ENGINE=/path/to/cloudict)"
 
@@ -147,6 +151,7 @@ class Cloudict:
             stderr=subprocess.DEVNULL,
             text=True,
             bufsize=1,
+            preexec_fn=_die_with_parent if sys.platform == "linux" else None,
         )
         threading.Thread(target=self._read_lines, daemon=True).start()
         try:
@@ -230,6 +235,15 @@ class Cloudict:
     def reply(self, stones: list[Square]) -> list[Square]:
         """The engine's turn after the opponent's ``stones``."""
         return self._answer(f"move {to_engine(stones)}")
+
+
+def _die_with_parent() -> None:
+    """Run in the engine's process before the engine starts (Linux): the engine is killed
+    when the process that started it ends, however it ends. Cloudict, its input closed,
+    logs an empty command to its ``engine.log`` again and again without end: one left
+    behind by a benchmark that was killed filled 80 GB of disk in ten minutes."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def _seats_of(game: Game) -> list[int]:

@@ -2,8 +2,12 @@
 its statistics, openings, move cap and Cloudict adapter, without running any real match."""
 
 import doctest
+import os
 import random
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -182,6 +186,7 @@ def test_the_adapter_refuses_a_folder_without_patterns(tmp_path):
 
 FAKE_ENGINE = """\
 import sys
+import time
 
 LETTERS = "ABCDEFGHIJKLMNOPQRS"
 taken = set()
@@ -307,3 +312,52 @@ def test_the_engine_runs_in_a_folder_of_its_own_that_goes_with_its_log(tmp_path)
         workdir = Path(engine._workdir.name)
     assert not (folder / "engine.log").exists()  # nothing grows in the engine's folder
     assert workdir != folder and not workdir.exists()
+
+
+# Like Cloudict, it reads on past the end of its input, without end.
+PID_ENGINE = FAKE_ENGINE.replace(
+    "for line in sys.stdin:",
+    "import os, time\n"
+    "open(sys.argv[0] + '.pid', 'w').write(str(os.getpid()))\n"
+    "for line in iter(lambda: sys.stdin.readline() or time.sleep(0.01) or '', None):",
+)
+STARTS_AN_ENGINE_AND_HANGS = """\
+import sys, time
+from pathlib import Path
+from benchmarks import ai_engine
+engine = ai_engine.Cloudict(Path(sys.argv[1]), depth=4)
+print("started", flush=True)
+time.sleep(60)
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="an engine ends with its parent on Linux")
+def test_an_engine_ends_with_the_benchmark_that_started_it_however_it_ends(tmp_path):
+    """Killed, a benchmark cannot ask its engine to quit: the engine must not live on
+    (Cloudict then logs without end)."""
+    folder = fake_engine_folder(tmp_path, PID_ENGINE)
+    benchmark = subprocess.Popen(
+        [sys.executable, "-c", STARTS_AN_ENGINE_AND_HANGS, str(folder)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert benchmark.stdout is not None and benchmark.stdout.readline() == "started\n"
+    engine = int((folder / "gameEngine.pid").read_text())
+    benchmark.kill()
+    benchmark.wait()
+    deadline = time.monotonic() + 10
+    while _running(engine) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left_running = _running(engine)
+    if left_running:
+        os.kill(engine, signal.SIGKILL)
+    assert not left_running
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie, waiting to be reaped, does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
