@@ -471,12 +471,14 @@ async def test_q_asks_before_leaving_a_pool_and_leaves_at_once_when_nothing_is_l
     await close_all(ann)
 
 
-def test_what_leaving_costs_is_said_of_a_game_in_progress_with_or_without_a_clock():
+def test_what_leaving_costs_is_said_of_a_game_in_progress_or_a_match_between_games():
     timed = TableView("1", "Connect6 19×19", (("ann",), ("bob",)), clock="5+5")
     untimed = TableView("2", "Connect6 19×19", (("cy",), ("ann",)))
     said = leaving_costs(LobbyView(me="ann", tables=(timed,)))
     assert said == ["Your game goes on: your seat waits for you a while and your clock runs."]
     assert leaving_costs(LobbyView(me="ann", tables=(untimed,)))[0].endswith("a while.")
     assert leaving_costs(LobbyView(me="dan", tables=(timed, untimed))) == []
-    over = TableView("3", "Connect6 19×19", (("ann",), ("bob",)), between_games=True)
-    assert leaving_costs(LobbyView(me="ann", tables=(over,))) == []  # no game goes on
+    between = TableView("3", "Connect6 19×19", (("ann",), ("bob",)), between_games=True)
+    said = leaving_costs(LobbyView(me="ann", tables=(between,)))
+    assert said == ["Your match is not over: its next game waits for you."]
+    assert leaving_costs(LobbyView(me="cy", tables=(between,))) == []

@@ -106,7 +106,8 @@ class LobbyChanged(Message):
 
 def leaving_costs(view: LobbyView) -> list[str]:
     """What the player would lose by leaving now, a sentence each: their place in a pool,
-    their game in progress, their challenges, their partner.
+    their game in progress (or their match, between two of its games), their challenges,
+    their partner.
 
     >>> leaving_costs(LobbyView(me="ann"))
     []
@@ -116,10 +117,13 @@ def leaving_costs(view: LobbyView) -> list[str]:
     costs = []
     if view.pool is not None:
         costs.append("You stop waiting to be paired.")
-    own = [t for t in view.tables if plays_at(t, view.me) and not t.between_games]
-    if own:
-        timed = " and your clock runs" if any(table.clock for table in own) else ""
+    own = [t for t in view.tables if plays_at(t, view.me)]
+    playing = [table for table in own if not table.between_games]
+    if playing:
+        timed = " and your clock runs" if any(table.clock for table in playing) else ""
         costs.append(f"Your game goes on: your seat waits for you a while{timed}.")
+    elif own:
+        costs.append("Your match is not over: its next game waits for you.")
     if any(challenge.from_me for challenge in view.challenges):
         costs.append("Your challenges are withdrawn.")
     if view.partner is not None:
