@@ -48,7 +48,7 @@ from typing import TypeVar
 
 from benchmarks import ai_engine
 from sixtui.ai import LEVEL_SECONDS, choose_turn
-from sixtui.rules import Game, Move, new_game
+from sixtui.rules import Game, IllegalMove, Move, new_game
 from sixtui.rules.square import Square
 
 LEVELS = ("random", "easy", "normal", "hard")
@@ -436,6 +436,27 @@ def play_against_engine(job: EngineJob) -> EngineGame:
         return EngineGame(points, sixtui, engine.clock, job, moves)
 
 
+def play_engine_against_itself(job: EngineJob) -> EngineGame:
+    """Plays ``job``'s opening with a Cloudict on each side; the points are White's (the
+    side that moves first after the opening). A side whose engine breaks the rules or
+    stops forfeits the game."""
+    game = random_opening("connect6", job.opening_seed)
+    with (
+        ai_engine.Cloudict(job.folder, job.depth) as black,
+        ai_engine.Cloudict(job.folder, job.depth) as white,
+    ):
+        try:
+            points = ai_engine.play_engine_game(
+                black, game, 0, ai_engine.EngineTurns(white), MOVE_CAP
+            )
+        except (IllegalMove, ai_engine.EngineError):
+            white.clock.forfeits += 1
+            points = 0.0
+        black.clock.forfeits += white.clock.forfeits  # both counted as the engine's
+        moves = [str(move.to) for move in game.history]
+        return EngineGame(points, Thinking(), black.clock, job, moves)
+
+
 def engine_jobs(
     folder: Path,
     games: int,
@@ -463,10 +484,12 @@ def report_match(
     show_games: bool = False,
     positions: int | None = None,
     first_opening: int = 0,
+    against_itself: bool = False,
 ) -> None:
     """Plays and prints the Cloudict match, or one line saying why it is skipped;
     ``show_games`` also prints the stones of every game as it ends; ``positions`` replaces hard's
-    ``seconds`` by a count of positions a turn; the openings' seeds start at ``first_opening``."""
+    ``seconds`` by a count of positions a turn; the openings' seeds start at ``first_opening``;
+    ``against_itself`` plays Cloudict against itself instead, a game an opening."""
     if folder is None:
         print(ai_engine.SKIPPED)
         return
@@ -474,6 +497,9 @@ def report_match(
         ai_engine.check_folder(folder)
     except ai_engine.EngineError as error:
         print(f"Cloudict match skipped: {error}")
+        return
+    if against_itself:
+        report_engine_against_itself(folder, games, depth, workers, show_games, first_opening)
         return
     jobs = engine_jobs(folder, games, seconds, depth, positions, first_opening)
     played = []
@@ -500,6 +526,38 @@ def report_match(
         print(f"\nCloudict forfeited {lost}.")
 
 
+def report_engine_against_itself(
+    folder: Path, games: int, depth: int, workers: int, show_games: bool, first_opening: int
+) -> None:
+    """Cloudict against itself from ``games`` openings, one game each: how often White, the
+    side that moves first after the opening, wins. A player as strong as Cloudict scores
+    half the points against it by doing as well moving first and as badly moving second."""
+    jobs = [
+        EngineJob(folder, depth, opening, 0, 0.0)
+        for opening in range(first_opening, first_opening + games)
+    ]
+    played = []
+    for game in play_in_workers(play_engine_against_itself, jobs, workers):
+        played.append(game)
+        if show_games:
+            stones = " ".join(game.moves)
+            print(f"opening {game.job.opening_seed}, White {game.points:g}: {stones}", flush=True)
+    points = sum(game.points for game in played)
+    forfeits = sum(game.engine.forfeits for game in played)
+    low, high = wilson_interval(points, len(played))
+    if show_games:
+        print()
+    print(SELF_HEAD)
+    print(
+        f"| Cloudict depth {depth} against itself | {len(played)} | {points:g} "
+        f"| {points / max(1, len(played)):.1%} | {low:.1%} – {high:.1%} | {forfeits} |"
+    )
+
+
+SELF_HEAD = (
+    "| match | games | points of White (moving first after the opening) | rate "
+    "| 95% interval | forfeits |\n| --- | ---: | ---: | ---: | --- | ---: |"
+)
 ENGINE_TARGET = 0.5
 ENGINE_HEAD = (
     "| match | games | points of sixtui | rate | 95% interval | target | verdict "
@@ -525,6 +583,11 @@ def parser() -> argparse.ArgumentParser:
     options.add_argument("--engine-games", type=int, default=10)
     options.add_argument("--engine-seconds", type=float, default=1.0, help="hard's time vs it")
     options.add_argument("--engine-depth", type=int, default=4)
+    options.add_argument(
+        "--engine-self",
+        action="store_true",
+        help="play Cloudict against itself, a game an opening: what the openings give White",
+    )
     options.add_argument(
         "--engine-positions", type=int, help="hard's positions a turn vs it, instead of its time"
     )
@@ -629,4 +692,5 @@ def main(argv: Sequence[str] | None = None) -> None:
         args.show_games,
         args.engine_positions,
         args.first_opening,
+        args.engine_self,
     )

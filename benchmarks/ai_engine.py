@@ -237,6 +237,26 @@ class Cloudict:
         return self._answer(f"move {to_engine(stones)}")
 
 
+class EngineTurns:
+    """A second Cloudict's turns, as :func:`play_engine_game` asks for the other side's:
+    Cloudict against itself. It learns the game at its first turn, and each later turn
+    the stones played since its last."""
+
+    def __init__(self, engine: Cloudict) -> None:
+        self.engine = engine
+        self._known: int | None = None  # the stones of the game it has been told
+
+    def __call__(self, game: Game) -> list[Move]:
+        if self._known is None:
+            self.engine.set_up(game)
+            answer = self.engine.first_turn()
+        else:
+            since = game.history[self._known :]
+            answer = self.engine.reply([move.to for move in since if isinstance(move.to, Square)])
+        self._known = len(game.history) + len(answer)
+        return [Move(square) for square in answer]
+
+
 def _die_with_parent() -> None:
     """Run in the engine's process before the engine starts (Linux): the engine is killed
     when the process that started it ends, however it ends. Cloudict, its input closed,

@@ -361,3 +361,28 @@ def _running(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return state != "Z"
+
+
+def test_cloudict_against_itself_plays_a_game_an_opening_and_counts_whites_points(tmp_path, capsys):
+    folder = fake_engine_folder(tmp_path)
+    ai.report_match(folder, 2, 1.0, 4, workers=1, show_games=True, against_itself=True)
+    lines = capsys.readouterr().out.splitlines()
+    games = [line for line in lines if line.startswith("opening ")]
+    assert [line.split(",")[0] for line in games] == ["opening 0", "opening 1"]
+    whites = 0
+    for line in games:  # each game's stones, from the opening on, and White's points
+        head, stones = line.split(": ")
+        game = new_game("connect6")
+        for point in stones.split():
+            game.play(point)
+        assert game.result is not None
+        white = int(game.result.winner == 1)
+        assert head.endswith(f"White {white}")
+        whites += white
+    assert lines[-1].startswith(f"| Cloudict depth 4 against itself | 2 | {whites} |")
+
+
+def test_an_engine_breaking_the_rules_against_itself_forfeits_for_its_side(tmp_path):
+    folder = fake_engine_folder(tmp_path, FAKE_ENGINE.replace('"move " +', '"move AAAA" or'))
+    played = ai.play_engine_against_itself(ai.EngineJob(folder, 4, 0, 0, 0.0))
+    assert played.engine.forfeits == 1
