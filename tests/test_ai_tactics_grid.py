@@ -515,15 +515,20 @@ def test_hard_does_not_spend_a_four_on_its_first_turn(moves):
     assert not can_six(board, 1), [str(move) for move in turn]
 
 
-def test_a_new_looks_best_pair_stands_once_checked_as_deep_as_the_choice_before():
-    """A deeper look's best pair replaces the choice before once it leaves the other team
-    no win as deep as that choice was checked; a pair that leaves one does not."""
+def checks_after_opening() -> _SafetyChecks:
+    """The safety checks of a turn after the second opening above."""
     game = new_game("connect6")
     for point in OPENINGS_NOT_TO_SPEND_A_FOUR_IN[1].split():
         game.play(point)
     board = LineBoard.from_game(game)
-    checks = _SafetyChecks(game, board, Allowance.for_seconds(board, 60))
-    key = board.key
+    return _SafetyChecks(game, board, Allowance.for_seconds(board, 60))
+
+
+def test_a_new_looks_best_pair_stands_once_checked_as_deep_as_the_choice_before():
+    """A deeper look's best pair replaces the choice before once it leaves the other team
+    no win as deep as that choice was checked; a pair that leaves one does not."""
+    checks = checks_after_opening()
+    key = checks.board.key
     choice, new = (key("I7"), key("I8")), (key("J10"), key("M13"))
     assert checks.first_safe([choice], 3) == choice
     assert _as_safe_as(checks, [new, choice], choice) == new
@@ -537,12 +542,8 @@ def test_a_choice_found_to_leave_a_win_gives_way_to_the_pair_checked_deepest():
     """When a check a turn deeper, cut short by the time, finds the choice to leave the
     other team a win, the pair checked deepest of those found to leave none is played;
     the choice stands when no such pair is known."""
-    game = new_game("connect6")
-    for point in OPENINGS_NOT_TO_SPEND_A_FOUR_IN[1].split():
-        game.play(point)
-    board = LineBoard.from_game(game)
-    checks = _SafetyChecks(game, board, Allowance.for_seconds(board, 60))
-    key = board.key
+    checks = checks_after_opening()
+    key = checks.board.key
     choice, shallow, deep, losing = (
         (key(first), key(second))
         for first, second in (("I7", "I8"), ("J10", "M13"), ("H10", "K13"), ("A1", "S19"))
