@@ -30,6 +30,8 @@ class ReplaySession(GameSession):
     (3, 'ann', '?')
     """
 
+    replayed = True
+
     def __init__(self, record: GameRecord) -> None:
         # A record's names may come from anywhere: shown as plain characters only.
         players = [Player(printable(name).strip() or "?") for name in record.players]

@@ -74,6 +74,9 @@ class GameSession(ABC):
     # Whether the others at the table play from screens of their own (online): then a
     # rematch may be asked for, and moves are not taken back.
     shared: ClassVar[bool] = False
+    # Whether it is a recorded game stepped through: its record does not say which game of
+    # a match it was.
+    replayed: ClassVar[bool] = False
 
     def __init__(self, sides: tuple[tuple[Player, ...], tuple[Player, ...]], match: Match) -> None:
         if len(sides) != 2 or len(sides[0]) != len(sides[1]) or not sides[0]:

@@ -273,11 +273,12 @@ def score_lines(session: GameSession, look: Look, width: int) -> list[Line]:
     match = session.match
     ended = session.game.is_over and not session.turn_ready  # not merely staged to end
     number = len(match.results) + (0 if ended else 1)
-    heading = (
-        f"Game {number}"
-        if match.games is None
-        else f"Game {min(number, match.games)} of {match.games}"
-    )
+    if session.replayed:
+        heading = "Replay"
+    elif match.games is None:
+        heading = f"Game {number}"
+    else:
+        heading = f"Game {min(number, match.games)} of {match.games}"
     lines = [_score_line(f"{heading} · wins ", match.wins, session, look, width)]
     if match.games is not None and any(result.points for result in match.results):
         lines.append(_score_line("points ", match.points, session, look, width))
