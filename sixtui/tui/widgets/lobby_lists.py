@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import ClassVar
 
 from rich.style import Style
@@ -30,6 +31,10 @@ Run = tuple[str, str]  # text, and its style names separated by spaces
 Row = tuple[str | None, tuple[Run, ...]]  # what the row stands for (None: a heading), its runs
 
 NAME_WIDTH = 12  # cells for a name at the start of a line of the people list
+# Rows whose wrapped lines each process keeps for the next drawing: a list is wrapped whole
+# to place its rows, and a lobby of 300 people took 4 ms a drawing to wrap, on every screen
+# in it at every change.
+WRAPPED_KEPT = 1024
 
 
 def fit_runs(runs: Sequence[Run], width: int, pad: str = PAD) -> Line:
@@ -48,7 +53,8 @@ def fit_runs(runs: Sequence[Run], width: int, pad: str = PAD) -> Line:
     return tuple(fitted)
 
 
-def wrap_runs(runs: Sequence[Run], width: int, pad: str = PAD, most: int = 3) -> list[Line]:
+@lru_cache(maxsize=WRAPPED_KEPT)
+def wrap_runs(runs: tuple[Run, ...], width: int, pad: str = PAD, most: int = 3) -> tuple[Line, ...]:
     """``runs`` on as many lines of ``width`` cells as they take, up to ``most`` (the last
     cut to fit, ending in …), broken between words (a " · " between terms goes with the
     line's end); the lines after the first are indented (:data:`CONTINUED`), and each is
@@ -56,7 +62,7 @@ def wrap_runs(runs: Sequence[Run], width: int, pad: str = PAD, most: int = 3) ->
 
     >>> [
     ...     "".join(text for text, _ in line)
-    ...     for line in wrap_runs([("[1] ", "muted"), ("ann – bob · Connect6", "plain")], 14)
+    ...     for line in wrap_runs((("[1] ", "muted"), ("ann – bob · Connect6", "plain")), 14)
     ... ]
     ['[1] ann – bob ', '    Connect6  ']
     """
@@ -74,7 +80,7 @@ def wrap_runs(runs: Sequence[Run], width: int, pad: str = PAD, most: int = 3) ->
             else:
                 line.append((piece, names))
             used += cells(piece)
-    return [fit_runs(line, width, pad) for line in lines]
+    return tuple(fit_runs(line, width, pad) for line in lines)
 
 
 CONTINUED = "    "  # what a row's further lines start with
