@@ -56,9 +56,9 @@ def fit_runs(runs: Sequence[Run], width: int, pad: str = PAD) -> Line:
 @lru_cache(maxsize=WRAPPED_KEPT)
 def wrap_runs(runs: tuple[Run, ...], width: int, pad: str = PAD, most: int = 3) -> tuple[Line, ...]:
     """``runs`` on as many lines of ``width`` cells as they take, up to ``most`` (the last
-    cut to fit, ending in …), broken between words (a " · " between terms goes with the
-    line's end); the lines after the first are indented (:data:`CONTINUED`), and each is
-    padded in ``pad``.
+    cut to fit, ending in …), broken between words (the " · " between two terms is left
+    out where the line breaks); the lines after the first are indented (:data:`CONTINUED`),
+    and each is padded in ``pad``.
 
     >>> [
     ...     "".join(text for text, _ in line)
