@@ -8,6 +8,7 @@ measured in terminal cells, since a wide character takes two.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import ClassVar
@@ -53,6 +54,12 @@ def fit_runs(runs: Sequence[Run], width: int, pad: str = PAD) -> Line:
     return tuple(fitted)
 
 
+CONTINUED = "    "  # what a row's further lines start with
+SEPARATOR = "· "  # between the terms of a row
+# A word with the spaces (and the separator) before it, or the spaces ending a run.
+_PIECES = re.compile(r"\s*(?:· )?\S+|\s+$")
+
+
 @lru_cache(maxsize=WRAPPED_KEPT)
 def wrap_runs(runs: tuple[Run, ...], width: int, pad: str = PAD, most: int = 3) -> tuple[Line, ...]:
     """``runs`` on as many lines of ``width`` cells as they take, up to ``most`` (the last
@@ -81,12 +88,6 @@ def wrap_runs(runs: tuple[Run, ...], width: int, pad: str = PAD, most: int = 3) 
                 line.append((piece, names))
             used += cells(piece)
     return tuple(fit_runs(line, width, pad) for line in lines)
-
-
-CONTINUED = "    "  # what a row's further lines start with
-SEPARATOR = "· "  # between the terms of a row
-# A word with the spaces (and the separator) before it, or the spaces ending a run.
-_PIECES = re.compile(r"\s*(?:· )?\S+|\s+$")
 
 
 def blank(width: int) -> Line:
@@ -183,7 +184,7 @@ class PickList(LobbyLines, can_focus=True):
         self.rows: list[Row] = []
         self._current: str | None = None
         self._top = 0  # the first line shown
-        self._row_of_line: list[int] = []  # for each line drawn, the row it belongs to
+        self._starts: list[int] = []  # each row's first line, and after them the lines' count
 
     @property
     def current(self) -> str | None:
@@ -225,8 +226,9 @@ class PickList(LobbyLines, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         self.focus()
         line = self._top + event.y
-        if 0 <= line < len(self._row_of_line):
-            key = self.rows[self._row_of_line[line]][0]
+        row = bisect_right(self._starts, line) - 1  # in the rows as last drawn
+        if 0 <= line < (self._starts or [0])[-1] and row < len(self.rows):
+            key = self.rows[row][0]
             if key is not None:
                 self._current = key
                 self._moved()
@@ -237,21 +239,19 @@ class PickList(LobbyLines, can_focus=True):
 
     def _lines(self, width: int, height: int) -> list[Line]:
         lines: list[Line] = []
-        row_of_line: list[int] = []
-        starts: list[int] = []  # each row's first line
-        for row, (key, runs) in enumerate(self.rows):
+        starts: list[int] = []
+        for key, runs in self.rows:
             starts.append(len(lines))
             if self.has_focus and key is not None and key == self._current:
                 current = tuple((text, f"{names} current") for text, names in runs)
-                wrapped = wrap_runs(current, width, pad="current")
+                lines += wrap_runs(current, width, pad="current")
             else:
-                wrapped = wrap_runs(runs, width)
-            lines += wrapped
-            row_of_line += [row] * len(wrapped)
-        self._row_of_line = row_of_line
+                lines += wrap_runs(runs, width)
+        starts.append(len(lines))
+        self._starts = starts
         place = next((n for n, (key, _) in enumerate(self.rows) if key == self._current), 0)
-        first = starts[place] if starts else 0
-        last = starts[place + 1] - 1 if place + 1 < len(starts) else len(lines) - 1
+        first = starts[place]
+        last = starts[place + 1] - 1 if self.rows else first
         # The heading above the first row stays in view with it.
         above = starts[place - 1] if place else 0
         self._top = min(self._top, above, max(0, len(lines) - height))
