@@ -15,7 +15,7 @@ import pytest
 from sixtui.ai import choose_turn
 from sixtui.ai.grid import choose_grid_turn
 from sixtui.ai.grid_search import TEMPO_POINTS, best_pair_gain
-from sixtui.ai.line_patterns import LineBoard, point_gains
+from sixtui.ai.line_patterns import ATTACKING, BLOCKED, LINES, LineBoard, point_gains
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import IllegalMove, Move, Square, new_game
 from support.turns import level_turn, play_whole_turn, random_position
@@ -378,43 +378,90 @@ def test_the_points_near_the_stones_are_those_a_scan_of_the_board_finds():
                     assert list(board.near(reach, team)) == scanned
 
 
-def worth_gained(board, team, keys):
-    """What playing ``keys`` for ``team`` changes its pattern score by, played out."""
-    before = board.worth[team] - board.worth[1 - team]
+def turn_score(board, team):
+    """``team``'s clean windows by its board's valuation's worth to the turn to come, less
+    the other team's by their whole worth, counted window by window from the cells."""
+    valuation = board.valuation
+    score = 0
+    for keys in board.geometry.points:
+        owners = [board.cells[key] for key in keys]
+        if BLOCKED in owners:
+            continue
+        mine, theirs = owners.count(team), owners.count(1 - team)
+        if not theirs:
+            score += valuation.turn_worth[mine]
+        elif not mine:
+            score -= valuation.worth[theirs]
+    return score
+
+
+def score_gained(board, team, keys):
+    """What playing ``keys`` for ``team`` changes its :func:`turn_score` by, played out."""
+    before = turn_score(board, team)
     for key in keys:
         board.play(key, team)
-    gained = board.worth[team] - board.worth[1 - team] - before
+    gained = turn_score(board, team) - before
     for key in reversed(keys):
         board.undo(key)
     return gained
 
 
-def test_a_points_gain_is_what_playing_it_changes_the_pattern_score_by():
+@pytest.mark.parametrize("valuation", [LINES, ATTACKING], ids=["lines", "attacking"])
+def test_a_points_gain_is_what_playing_it_changes_the_turn_score_by(valuation):
     rng = random.Random(14)
-    board = LineBoard(SIZE)
+    board = LineBoard(SIZE, valuation)
     for number, key in enumerate(rng.sample(range(SIZE * SIZE), 40)):
         board.play(key, number % 2)
         for team in (0, 1):
             gains = point_gains(board, team, board.near(1))
-            assert gains == {key: worth_gained(board, team, [key]) for key in gains}
+            assert gains == {key: score_gained(board, team, [key]) for key in gains}
 
 
-def test_the_turn_to_come_is_the_best_pair_of_the_best_points_played_out():
+def test_by_lines_the_turn_score_is_the_pattern_score():
+    rng = random.Random(16)
+    board = LineBoard(SIZE)
+    for number, key in enumerate(rng.sample(range(SIZE * SIZE), 40)):
+        board.play(key, number % 2)
+        assert turn_score(board, 0) == board.worth[0] - board.worth[1]
+
+
+@pytest.mark.parametrize("valuation", [LINES, ATTACKING], ids=["lines", "attacking"])
+def test_the_turn_to_come_is_the_best_pair_of_the_best_points_played_out(valuation):
     """The leaf's tempo: the best gain of a pair of the side's best points, windows that
     hold both stones counted once, which the sum of the two best points is not."""
     rng = random.Random(15)
-    board = LineBoard(SIZE)
+    board = LineBoard(SIZE, valuation)
     beyond_two_points = 0
     for number, key in enumerate(rng.sample(range(SIZE * SIZE), 40)):
         board.play(key, number % 2)
         for team in (0, 1):
             gains = point_gains(board, team, board.near(1))
             best = sorted(gains, key=lambda key: -gains[key])[:TEMPO_POINTS]
-            played_out = max(worth_gained(board, team, pair) for pair in combinations(best, 2))
+            played_out = max(score_gained(board, team, pair) for pair in combinations(best, 2))
             assert best_pair_gain(board, team) == played_out
             two_points = sum(sorted(gains.values())[-2:])
             beyond_two_points += played_out > two_points
     assert beyond_two_points
+
+
+def test_attacking_counts_the_pattern_score_by_its_own_worth():
+    """A board keeps its pattern score by its valuation: twos are worth twice as much
+    attacking, and the same stones score otherwise than by lines."""
+    rng = random.Random(17)
+    lines, attacking = LineBoard(SIZE), LineBoard(SIZE, ATTACKING)
+    differed = 0
+    for number, key in enumerate(rng.sample(range(SIZE * SIZE), 40)):
+        for board in (lines, attacking):
+            board.play(key, number % 2)
+        counted = [0, 0]
+        for keys in attacking.geometry.points:
+            owners = [attacking.cells[key] for key in keys]
+            for team in (0, 1):
+                if owners.count(1 - team) == 0:
+                    counted[team] += ATTACKING.worth[owners.count(team)]
+        assert attacking.worth == counted
+        differed += attacking.worth != lines.worth
+    assert differed
 
 
 # -- Game of 6 enclosures -------------------------------------------------------------

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from sixtui.ai.line_patterns import BLOCKED, EMPTY, WINDOW_WORTH, LineBoard, point_values
+from sixtui.ai.line_patterns import BLOCKED, EMPTY, LineBoard, point_values
 
 COLORED_TO_WIN = 6  # colored cells that win
 ENCLOSURE_WORTH = 400  # per cell a dot colors
@@ -326,11 +326,12 @@ def lines_colored(board: LineBoard, team: int, cells: int) -> float:
         if not blocked[window]
     }
     change = 0.0
+    worth = board.valuation.worth
     for window in windows:
         if not theirs[window]:
-            change -= WINDOW_WORTH[mine[window]]
+            change -= worth[mine[window]]
         elif not mine[window]:
-            change += WINDOW_WORTH[theirs[window]]
+            change += worth[theirs[window]]
     return change
 
 

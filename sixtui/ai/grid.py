@@ -48,7 +48,7 @@ import random
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import chain, combinations, zip_longest
 
 from sixtui.ai.enclosures import (
     COLORED_TO_WIN,
@@ -62,7 +62,7 @@ from sixtui.ai.enclosures import (
 )
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.grid_search import WIN, OutOfTime, PairSearch, candidate_pairs
-from sixtui.ai.line_patterns import LineBoard, point_values
+from sixtui.ai.line_patterns import ATTACKING, LINES, LineBoard, Valuation, point_values
 from sixtui.ai.mixed_threats import MixedWin, mixed_wins, spoiled
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import Game, IllegalMove, Move
@@ -100,6 +100,8 @@ class Plan:
     # The share of the side to move's best pair counted in the look ahead's leaves, for
     # the turn it is about to play
     tempo: float = 0.0
+    # Connect6: what its windows are worth; Game of 6 weighs its enclosures against LINES
+    valuation: Valuation = LINES
 
 
 PLANS = {
@@ -126,6 +128,7 @@ PLANS = {
         mixes_threats=True,
         sees_double_threats=True,
         tempo=1.0,
+        valuation=ATTACKING,
     ),
 }
 # Game of 6 plays by the same plans: hard checked only four turns deep there once, and
@@ -167,7 +170,8 @@ def choose_grid_turn(
     ``stats["positions"]`` counts the stones its search put down.
     """
     work = game.copy()
-    board = LineBoard.from_game(work)
+    valuation = PLANS[level].valuation if work.name == "connect6" else LINES
+    board = LineBoard.from_game(work, valuation)
     # The time left is read to the hundredth of a second, so that the stones allowed
     # do not hang on the microseconds spent getting here and a seed repeats its turn.
     seconds = round(deadline - time.perf_counter(), 2)
@@ -229,7 +233,7 @@ def _searched_pair(
     zone = _their_threat_zone(
         board, team, min(ZONE_TURNS, plan.other_turns), double_threats, allowance, spent
     )
-    pairs = _root_pairs(work, board, plan, values, zone or [], allowance.deadline)
+    pairs = _root_pairs(work, board, plan, values, zone, allowance.deadline)
     theirs: list[MixedWin] = []
     if mixing:
         mixed_deadline = _from_now(allowance, MIXED_SHARE)
@@ -312,16 +316,23 @@ def _root_pairs(
     board: LineBoard,
     plan: Plan,
     values: dict[int, float],
-    zone: list[int],
+    zone: list[int] | None,
     deadline: float,
 ) -> list[tuple[int, ...]]:
     """The pairs the look ahead weighs: those of the best points for lines, of the
     level's own valuation and of the other team's threat zone; in Game of 6, those
-    that close or break polygonals first."""
+    that close or break polygonals first. When the other team has a threat win if left
+    alone (a ``zone``), a valuation other than :data:`LINES` shares the pairs with it:
+    the steeper spoils find the pairs that stop such wins."""
+    threatened = zone is not None
+    zone = zone or []
     team = work.to_move
     extra = _ranked_points(values)[: plan.extra_points] + zone
     pairs = candidate_pairs(board, team, plan.root_width, extra)
     if work.name != "gameof6":
+        if threatened and board.valuation is not LINES:
+            guarding = candidate_pairs(board, team, plan.root_width, extra, LINES)
+            return _interleaved(pairs, guarding, plan.root_pairs)
         return pairs[: plan.root_pairs]
     lines = point_values(board, team, values)
     enclosing = {key: values[key] - lines[key] for key in values}
@@ -330,6 +341,18 @@ def _root_pairs(
         pairs = race_pairs(board, team, pairs, plan.root_pairs // 2, plan.mixes_threats)
     pairs = pairs[: plan.root_pairs]
     return _breaking_pairs(work, board, pairs, deadline) if plan.guards_polygonals else pairs
+
+
+def _interleaved(
+    first: list[tuple[int, ...]], second: list[tuple[int, ...]], count: int
+) -> list[tuple[int, ...]]:
+    """The first ``count`` different pairs taking turns from ``first`` and ``second``.
+
+    >>> _interleaved([(1, 2), (3, 4), (5, 6)], [(3, 4), (7, 8)], 4)
+    [(1, 2), (3, 4), (7, 8), (5, 6)]
+    """
+    taking_turns = chain.from_iterable(zip_longest(first, second))
+    return [pair for pair in dict.fromkeys(taking_turns) if pair is not None][:count]
 
 
 # -- winning now ---------------------------------------------------------------------

@@ -36,10 +36,9 @@ from operator import itemgetter
 
 from sixtui.ai.grid_allowance import Allowance
 from sixtui.ai.line_patterns import (
-    SPOIL,
     STOPS_ALL_HOPE,
-    WINDOW_WORTH,
     LineBoard,
+    Valuation,
     point_gains,
     point_values,
     windows_of,
@@ -69,13 +68,15 @@ def _shared_windows(size: int) -> tuple[dict[int, tuple[int, ...]], ...]:
     return tuple({other: tuple(found) for other, found in near.items()} for near in shared)
 
 
-def _ranked_values(board: LineBoard, team: int) -> tuple[list[int], dict[int, float]]:
-    """The open points near the stones, best first for ``team``, and their values (the
-    middle alone on an empty board)."""
+def _ranked_values(
+    board: LineBoard, team: int, valuation: Valuation
+) -> tuple[list[int], dict[int, float]]:
+    """The open points near the stones, best first for ``team`` by ``valuation``, and their
+    values (the middle alone on an empty board)."""
     if board.stones == 0:
         middle = board.size // 2 * (board.size + 1)
         return [middle], {middle: 0.0}
-    values = point_values(board, team, board.near(2))
+    values = point_values(board, team, board.near(2), valuation)
     # The values come in key order and the sort keeps it among equals: best first,
     # then the lowest key.
     return sorted(values, key=values.__getitem__, reverse=True), values
@@ -86,12 +87,14 @@ def pair_value(
     team: int,
     values: dict[int, float],
     pair: tuple[int, ...],
-    spoil: tuple[float, ...] = SPOIL,
+    spoil: tuple[float, ...] | None = None,
+    worth: tuple[int, ...] | None = None,
 ) -> float:
     """What ``pair`` adds for ``team``: its points' :func:`point_values`, corrected for
     the windows holding both, where two stones build more, or spoil no more, than one
     (``spoil``, by the other team's stones in the window: what each point's value counts
-    for closing it).
+    for closing it; ``worth``, what a clean window is worth by its stones; by default, both
+    of the board's valuation).
 
     >>> board = LineBoard(9)
     >>> for point in ["C3", "D3"]:
@@ -106,7 +109,8 @@ def pair_value(
     first, second = pair
     value = values[first] + values[second]
     mine, theirs, blocked = board.counts[team], board.counts[1 - team], board.blocked
-    worth = WINDOW_WORTH
+    spoil = board.valuation.spoil if spoil is None else spoil
+    worth = board.valuation.worth if worth is None else worth
     for window in _shared_windows(board.size)[first].get(second, ()):
         if blocked[window]:
             continue
@@ -120,10 +124,11 @@ def pair_value(
 
 
 def best_pair_gain(board: LineBoard, team: int) -> float:
-    """What ``team``'s best pair adds to its pattern score at once, among the pairs of its
-    :data:`TEMPO_POINTS` best points next to the stones (:func:`point_gains`): the turn it
-    is about to play. Two stones in one line build far more than apart, which the best
-    points alone miss: a three grows to a threat with one stone, to two with two.
+    """What ``team``'s best pair gains at once (by the valuation's ``turn_worth``), among
+    the pairs of its :data:`TEMPO_POINTS` best points next to the stones
+    (:func:`point_gains`): the turn it is about to play. Two stones in one line build far
+    more than apart, which the best points alone miss: a three grows to a threat with one
+    stone, to two with two.
 
     >>> board = LineBoard(9)
     >>> for point in ["C3", "D3", "E3"]:
@@ -133,17 +138,39 @@ def best_pair_gain(board: LineBoard, team: int) -> float:
     >>> board.play(board.key("B3"), 0); board.play(board.key("F3"), 0)
     >>> gain == board.worth[0] - before  # two threats: more than B3 and F3 gain apart
     True
+
+    Attacking, the turn counts those threats for little more than the three was worth:
+    the other team stops them at once.
+
+    >>> from sixtui.ai.line_patterns import ATTACKING
+    >>> attacking = LineBoard(9, ATTACKING)
+    >>> for point in ["C3", "D3", "E3"]:
+    ...     attacking.play(attacking.key(point), 0)
+    >>> best_pair_gain(attacking, 0) < gain / 10
+    True
     """
     gains = point_gains(board, team, board.near(1))
     best = sorted(gains, key=gains.__getitem__, reverse=True)[:TEMPO_POINTS]
     pairs = combinations(sorted(best), 2)
-    return max((pair_value(board, team, gains, pair, WINDOW_WORTH) for pair in pairs), default=0.0)
+    valuation = board.valuation
+    return max(
+        (
+            pair_value(board, team, gains, pair, valuation.worth, valuation.turn_worth)
+            for pair in pairs
+        ),
+        default=0.0,
+    )
 
 
 def candidate_pairs(
-    board: LineBoard, team: int, width: int, extra: Iterable[int] = ()
+    board: LineBoard,
+    team: int,
+    width: int,
+    extra: Iterable[int] = (),
+    valuation: Valuation | None = None,
 ) -> list[tuple[int, ...]]:
-    """The pairs worth trying for ``team``, best-valued first (:func:`pair_value`).
+    """The pairs worth trying for ``team``, best-valued first (:func:`pair_value`, by
+    ``valuation``, by default the board's).
 
     With the other team threatening, the pairs that meet all its threats (when
     two stones cannot, any two of its points, to delay). Otherwise each of the
@@ -152,7 +179,8 @@ def candidate_pairs(
     more than apart.
     """
     other = 1 - team
-    ranked, values = _ranked_values(board, team)
+    valuation = board.valuation if valuation is None else valuation
+    ranked, values = _ranked_values(board, team, valuation)
     ranked = ranked[:width]
     if board.threats[other]:
         pairs = _blocking_pairs(board, other, ranked)
@@ -168,9 +196,15 @@ def candidate_pairs(
             )
         pairs.update(combinations(sorted(ranked), 2))
     missing = {key for pair in pairs for key in pair if key not in values}
-    values.update(point_values(board, team, missing))
+    values.update(point_values(board, team, missing, valuation))
+    spoil, worth = valuation.spoil, valuation.worth
     scored = [
-        (pair_value(board, team, values, pair) if len(pair) == 2 else values[pair[0]], pair)
+        (
+            pair_value(board, team, values, pair, spoil, worth)
+            if len(pair) == 2
+            else values[pair[0]],
+            pair,
+        )
         for pair in pairs
     ]
     # Best first, then the lowest pair: by pair, then by value, which keeps that order among

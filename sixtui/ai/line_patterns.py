@@ -38,29 +38,68 @@ RUN = 6
 EMPTY = -1
 BLOCKED = -2  # a colored cell or a dead dot: out of play for both teams
 THREAT = 4  # stones of one team in a clean window that make it a threat
-# A clean window holding this many stones of one team is worth this much to it:
-# steep, so that one threat outweighs many loose stones.
-WINDOW_WORTH = (0, 1, 6, 40, 400, 1600, 100_000)
 STOPS_ALL_HOPE = 3  # stones needed to stop every threat: more than a turn has
-# What one more stone adds to a clean window of a team holding this many of its stones.
-BUILD = tuple(WINDOW_WORTH[count + 1] - WINDOW_WORTH[count] for count in range(6))
-# What a stone takes from the other team in a window holding this many of its stones:
-# half of what the window is worth with one stone more, as the other team, two stones
-# a turn, would soon make of it; stopping lines early is what holds off threat wins.
-SPOIL = tuple(0.0 if count == 0 else 0.5 * WINDOW_WORTH[count + 1] for count in range(6))
 
-# What a stone adds to a window holding this many of its team's stones and this many of
-# the other team's: BUILD in its own clean window, SPOIL in the other team's.
-_STONE_WORTH = tuple(
-    tuple(BUILD[own] if not other else 0.0 if own else SPOIL[other] for other in range(RUN))
-    for own in range(RUN)
-)
-# The same, what the pattern score gains at once: the other team's window that the stone
-# closes counts its whole worth, and no more.
-_STONE_GAIN = tuple(
-    tuple(BUILD[own] if not other else 0.0 if own else WINDOW_WORTH[other] for other in range(RUN))
-    for own in range(RUN)
-)
+
+@dataclass(frozen=True, slots=True)
+class Valuation:
+    """What a clean window is worth to a team by the stones it holds there, and the
+    tables that follow from it, read by the board and the searches on it.
+
+    >>> LINES.build[2], LINES.spoil[2]  # a third stone in a window of two; a stone in theirs
+    (34, 20.0)
+    """
+
+    worth: tuple[int, ...]
+    """A clean window holding this many stones of one team is worth this much to it."""
+    build: tuple[int, ...]
+    """What one more stone adds to a clean window of a team holding this many of its stones."""
+    spoil: tuple[float, ...]
+    """What a stone takes from the other team in a window holding this many of its stones:
+    half of what the window is worth with one stone more, as the other team, two stones a
+    turn, would soon make of it; stopping lines early is what holds off threat wins."""
+    stone_worth: tuple[tuple[float, ...], ...]
+    """What a stone adds to a window holding this many of its team's stones and this many
+    of the other team's: ``build`` in its own clean window, ``spoil`` in the other team's."""
+    turn_worth: tuple[int, ...]
+    """A clean window's worth to the turn about to be played (the look ahead's tempo): a
+    four or five made then is a threat the other team stops at once, which a valuation
+    may count for little more than a three."""
+    stone_gain: tuple[tuple[float, ...], ...]
+    """What the turn's stone gains at once, by ``turn_worth`` in its own clean window; the
+    other team's window it closes counts its whole worth, and no more."""
+
+    @classmethod
+    def of(cls, worth: tuple[int, ...], turn_worth: tuple[int, ...] | None = None) -> Valuation:
+        """The tables of ``worth``, and of ``turn_worth`` (by default ``worth``)."""
+        turn_worth = worth if turn_worth is None else turn_worth
+        build = tuple(worth[count + 1] - worth[count] for count in range(RUN))
+        spoil = tuple(0.0 if count == 0 else 0.5 * worth[count + 1] for count in range(RUN))
+        turn_build = tuple(turn_worth[count + 1] - turn_worth[count] for count in range(RUN))
+        return cls(
+            worth=worth,
+            build=build,
+            spoil=spoil,
+            stone_worth=_by_stones(build, spoil),
+            turn_worth=turn_worth,
+            stone_gain=_by_stones(turn_build, worth),
+        )
+
+
+def _by_stones(own: tuple[float, ...], theirs: tuple[float, ...]) -> tuple[tuple[float, ...], ...]:
+    """What a stone adds to a window by its team's stones and the other team's there:
+    ``own`` in its own clean window, ``theirs`` in the other team's, nothing where both are."""
+    return tuple(
+        tuple(own[mine] if not other else 0.0 if mine else theirs[other] for other in range(RUN))
+        for mine in range(RUN)
+    )
+
+
+# Steep, so that one threat outweighs many loose stones.
+LINES = Valuation.of((0, 1, 6, 40, 400, 1600, 100_000))
+# Attacks grow from twos spread over many lines, each a turn from a threat: windows of two
+# count twice as much, and the turn to come gains little more by a four than by a three.
+ATTACKING = Valuation.of((0, 1, 12, 40, 400, 1600, 100_000), turn_worth=(0, 1, 12, 40, 60, 60, 60))
 
 _DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 # From this many points on, valuing every window of the board once is cheaper than
@@ -108,13 +147,14 @@ def windows_of(size: int) -> Windows:
 class LineBoard:
     """Stones on a square board, with the stones of each team counted per window.
 
-    ``worth[team]`` adds up :data:`WINDOW_WORTH` over the team's clean windows
-    (a team's pattern score is its worth less the other's). ``hash`` is a
+    ``worth[team]`` adds up what its ``valuation`` says the team's clean windows are
+    worth (a team's pattern score is its worth less the other's). ``hash`` is a
     Zobrist hash of the stones.
     """
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, valuation: Valuation = LINES) -> None:
         self.size = size
+        self.valuation = valuation
         self.geometry = geometry = windows_of(size)
         self.cells = [EMPTY] * (size * size)
         count = len(geometry.points)
@@ -131,10 +171,10 @@ class LineBoard:
         self.blocks = 0  # points blocked
 
     @classmethod
-    def from_game(cls, game: Game) -> LineBoard:
+    def from_game(cls, game: Game, valuation: Valuation = LINES) -> LineBoard:
         """The live stones of ``game``; colored cells (and the dots on them) block lines."""
         size: int = game.size  # type: ignore[attr-defined]
-        board = cls(size)
+        board = cls(size, valuation)
         for square, team in game.layout().items():  # type: ignore[attr-defined]
             if game.colored(square) is None:  # type: ignore[attr-defined]
                 board.play(square.row * size + square.col, team)
@@ -165,7 +205,7 @@ class LineBoard:
         mine, theirs, blocked = self.counts[team], self.counts[other_team], self.blocked
         threats, chances = self.threats[team], self.chances[team]
         their_threats, their_chances = self.threats[other_team], self.chances[other_team]
-        worth, build, blocks = WINDOW_WORTH, BUILD, self.blocks
+        worth, build, blocks = self.valuation.worth, self.valuation.build, self.blocks
         gained = lost = 0
         for window in self.geometry.through[key]:
             before = mine[window]
@@ -202,7 +242,7 @@ class LineBoard:
         mine, theirs, blocked = self.counts[team], self.counts[other_team], self.blocked
         threats, chances = self.threats[team], self.chances[team]
         their_threats, their_chances = self.threats[other_team], self.chances[other_team]
-        worth, build, blocks = WINDOW_WORTH, BUILD, self.blocks
+        worth, build, blocks = self.valuation.worth, self.valuation.build, self.blocks
         lost = regained = 0
         for window in self.geometry.through[key]:
             before = mine[window]
@@ -235,8 +275,8 @@ class LineBoard:
             if not self.blocked[window]:
                 black, white = self.counts[0][window], self.counts[1][window]
                 if not (black and white):
-                    self.worth[0] -= WINDOW_WORTH[black]
-                    self.worth[1] -= WINDOW_WORTH[white]
+                    self.worth[0] -= self.valuation.worth[black]
+                    self.worth[1] -= self.valuation.worth[white]
             self.blocked[window] += 1
             for found in (*self.threats, *self.chances):
                 found.discard(window)
@@ -379,9 +419,12 @@ def _squares_around(size: int, reach: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
-def point_values(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, float]:
+def point_values(
+    board: LineBoard, team: int, keys: Iterable[int], valuation: Valuation | None = None
+) -> dict[int, float]:
     """What a stone of ``team`` on each of ``keys`` adds to its lines and takes from
-    the other team's, read from the window counts without playing it.
+    the other team's by ``valuation`` (by default the board's), read from the window counts
+    without playing it.
 
     >>> board = LineBoard(9)
     >>> board.play(board.key("E5"), 1)
@@ -392,7 +435,8 @@ def point_values(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, 
     keys = list(keys)
     mine, theirs = board.counts[team], board.counts[1 - team]
     blocked, through = board.blocked, board.geometry.through
-    build, spoil = BUILD, SPOIL
+    valuation = board.valuation if valuation is None else valuation
+    build, spoil = valuation.build, valuation.spoil
     if len(keys) >= MANY_POINTS:
         # Each window is shared by up to six of many points: value every window once.
         if board.blocks:
@@ -401,12 +445,12 @@ def point_values(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, 
                 for own, other, closed in zip(mine, theirs, blocked, strict=True)
             ]
         else:
-            worth = _STONE_WORTH
+            worth = valuation.stone_worth
             windows = [worth[own][other] for own, other in zip(mine, theirs, strict=True)]
         getters = _window_getters(board.size)
         return {key: sum(getters[key](windows), 0.0) for key in keys}
     if not board.blocks:
-        worth = _STONE_WORTH
+        worth = valuation.stone_worth
         return {
             key: sum([worth[mine[window]][theirs[window]] for window in through[key]], 0.0)
             for key in keys
@@ -427,9 +471,10 @@ def point_values(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, 
 
 
 def point_gains(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, float]:
-    """What a stone of ``team`` on each of ``keys`` adds to the pattern score at once:
-    :data:`BUILD` in its own clean windows and the whole worth of the other team's windows
-    it closes, where :func:`point_values` counts what those windows would soon become.
+    """What a stone of ``team`` on each of ``keys`` gains for the turn about to be played:
+    what it builds in its own clean windows by the valuation's ``turn_worth``, and the
+    whole worth of the other team's windows it closes, where :func:`point_values` counts
+    what those windows would soon become. By :data:`LINES`, what the pattern score gains.
 
     >>> board = LineBoard(9)
     >>> for point in ["C3", "D3", "E3"]:
@@ -442,7 +487,7 @@ def point_gains(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, f
     True
     """
     mine, theirs = board.counts[team], board.counts[1 - team]
-    worth = _STONE_GAIN
+    worth = board.valuation.stone_gain
     if board.blocks:
         blocked = board.blocked
         windows = [

@@ -44,7 +44,6 @@ from sixtui.ai.line_patterns import (
     EMPTY,
     STOPS_ALL_HOPE,
     THREAT,
-    WINDOW_WORTH,
     LineBoard,
     point_values,
     windows_of,
@@ -334,10 +333,11 @@ class _AttackerLines:
         self.potential: dict[int, int] = {}
         self.makers: set[int] = set()  # one stone here makes a threat
         through, ready, potential = self.through, self.ready, self.potential
+        worth_of = board.valuation.worth
         for index, window in enumerate(board.chances[attacker]):
             bit = 1 << index
             count = counts[window]
-            worth = WINDOW_WORTH[count + 1]
+            worth = worth_of[count + 1]
             empties = [key for key in points[window] if cells[key] == EMPTY]
             self.empties.append(empties)
             mask = 0
