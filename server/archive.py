@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +43,7 @@ from sixtui.server.table_state import GUEST, SeatHolder
 FILE_NAME = "games.sqlite3"
 SCHEMA_VERSION = 2
 BUSY_SECONDS = 5.0  # another process writing: wait this long before giving up
+RETRY_SECONDS = 0.01  # between tries to set the journal while another process holds the file
 Status = Literal["finished", "aborted"]
 
 # Each step brings a file from the version before it to the next; never edit one that
@@ -194,6 +196,22 @@ class Archived:
     changes: tuple[Change, ...] = ()
 
 
+def _write_ahead(db: sqlite3.Connection) -> None:
+    """Sets ``db``'s journal to write-ahead logging. While another process holds the file
+    for writing (making the schema of a new archive, as server processes starting together
+    do), SQLite answers "locked" at once rather than waiting its busy timeout: this tries
+    again until :data:`BUSY_SECONDS` have passed."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as why:
+            if why.sqlite_errorcode != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
+                raise
+            time.sleep(RETRY_SECONDS)
+
+
 class Archive:
     """The archive in the SQLite file at ``path`` (``":memory:"`` for one that lasts as
     long as the object)."""
@@ -202,7 +220,7 @@ class Archive:
         self._written = 0  # games this object has written
         try:
             self._db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
-            self._db.execute("PRAGMA journal_mode=WAL")
+            _write_ahead(self._db)
             self._db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
         except sqlite3.Error as why:

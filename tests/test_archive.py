@@ -12,6 +12,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 
 import msgpack
@@ -383,6 +384,24 @@ async def test_an_archived_game_names_its_clock():
     archive = Archive(":memory:")
     (archived,) = await Archivist(hub, archive).archive_waiting()
     assert '[Clock "3+2"]' in (archive.record(archived.id) or "")
+
+
+def test_an_archive_opens_while_another_process_holds_the_new_file_for_writing(tmp_path):
+    """Setting the journal, SQLite answers "locked" at once, without its busy timeout, while
+    another connection holds the file for writing, as one making a new archive's schema
+    does: the archive waits for it to finish."""
+    path = tmp_path / "games.sqlite3"
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    done = threading.Timer(0.3, holder.execute, ["COMMIT"])
+    done.start()
+    started = time.monotonic()
+    archive = Archive(path)
+    assert time.monotonic() - started >= 0.25
+    assert archive._version() == len(MIGRATIONS)
+    archive.close()
+    done.join()
+    holder.close()
 
 
 def test_server_processes_opening_a_new_archive_at_once_all_open_it(tmp_path):
