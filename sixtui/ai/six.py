@@ -6,10 +6,9 @@ until its time is up:
 
 * ``hard`` searches (:class:`~sixtui.ai.six_search.SixSearch`) deeper and deeper,
   and past the depth along threats (a winning cell made, the other team forced to
-  fill it) until one side has a double threat (in the second round, and from the
-  first move a lift answers, only a few). In the second round its moves lift several
-  pieces (between two players at most :data:`HARD_LIFTS_PER_PIECE` moves a piece),
-  not only the one that looks idlest.
+  fill it) until one side has a double threat (in the second round, only a few). In
+  the second round its moves lift several pieces (between two players at most
+  :data:`HARD_LIFTS_PER_PIECE` moves a piece), not only the one that looks idlest.
 * ``normal`` searches :data:`NORMAL_DEPTH` plies over a few moves a position, then
   over more and more of them, and a ply deeper only once it has searched its every
   move (:meth:`~sixtui.ai.six_search.SixSearch.widening_scores`), and past the depth
@@ -89,7 +88,11 @@ def choose_six_move(
     if winning is not None:
         return [winning]
     if level == "hard":
-        search = hard_search(game, deadline, max_nodes)
+        placing = game.in_hand(game.to_move)  # type: ignore[attr-defined]
+        threats = HARD_THREAT_PLIES if placing else HARD_SECOND_ROUND_THREAT_PLIES
+        replies = HARD_WIDTH if placing else HARD_SECOND_ROUND_REPLY_WIDTH
+        lifts = hard_lifts_per_piece(game)
+        search = SixSearch(game, deadline, HARD_WIDTH, threats, max_nodes, replies, lifts)
         move, _ = search.best_move(HARD_DEPTH, rng, NEAR_EQUAL)
     elif level == "normal":
         search = SixSearch(game, deadline, NORMAL_WIDTH, NORMAL_THREAT_PLIES, max_nodes)
@@ -100,22 +103,6 @@ def choose_six_move(
     if stats is not None:
         stats["positions"] = search.nodes
     return [move]
-
-
-def hard_search(game: Game, deadline: float, max_nodes: int | None = None) -> SixSearch:
-    """The search ``hard`` makes of ``game``'s position: the second round's settings from
-    the move whose answer is a lift, the first round's before.
-
-    A team's last placing move is answered by lifts already: searched with the first
-    round's settings, the lift that stops its double threat is too often beyond the
-    few answers looked at, and a lost position looks won.
-    """
-    following = (game.to_move + 1) % game.players  # type: ignore[attr-defined]
-    placing = game.in_hand(game.to_move) and game.in_hand(following)  # type: ignore[attr-defined]
-    threats = HARD_THREAT_PLIES if placing else HARD_SECOND_ROUND_THREAT_PLIES
-    replies = HARD_WIDTH if placing else HARD_SECOND_ROUND_REPLY_WIDTH
-    lifts = hard_lifts_per_piece(game)
-    return SixSearch(game, deadline, HARD_WIDTH, threats, max_nodes, replies, lifts)
 
 
 def _easy_move(search: SixSearch, rng: random.Random) -> Move:

@@ -10,9 +10,7 @@ Each position is looked at through :class:`~sixtui.ai.six_shapes.ShapeBoard`, ke
 in step with every move tried:
 
 * the side to move with a winning cell plays it (every such move is tried);
-* a side facing a winning cell of the other team only blocks it, or, where a lift
-  may split the layout, captures enough of the other team's pieces that no winning
-  cell is left;
+* a side facing a winning cell of the other team only blocks it;
 * otherwise the moves are ranked by what they do to the shapes through their cells,
   cells that make a double threat (for either team) first, and in the second round
   by what their lifts capture (read from the layout's cut points), and the best
@@ -279,39 +277,10 @@ class SixSearch:
         theirs = {unpack(cell) for cell in self.shapes.winning_cells(1 - team)}
         if theirs:
             blocks = [move for move in legal if move.to in theirs]
-            legal = blocks + self._capturing_defences(team, legal, theirs) or legal
+            legal = blocks or legal
         ranked = self._ranked(legal, team, width)
         traps = self._traps(team, legal)
         return traps + [move for move in ranked if move not in traps]
-
-    def _capturing_defences(self, team: int, legal: list[Move], theirs: set[Hex]) -> list[Move]:
-        """The moves among ``legal`` whose lift captures enough of the other team's
-        pieces that none of its winning cells, ``theirs``, is left, wherever the piece
-        goes (those going to a winning cell are blocks already).
-
-        In the second round, where a lift may split the layout, a shape one piece short
-        is stopped as surely by taking one of its pieces as by filling its cell. Each lift
-        is tried once, to a cell that blocks nothing, and counts as a position searched.
-        """
-        defending = set()
-        for lift in self.capture_gains(team):
-            trial = next(
-                (m for m in legal if (m.origin, m.keep) == lift and m.to not in theirs), None
-            )
-            if trial is None:
-                continue
-            self.nodes += 1
-            self._play(trial, team)
-            try:
-                if not self.shapes.winning_cells(1 - team):
-                    defending.add(lift)
-            finally:
-                self._take_back()
-        return [
-            move
-            for move in legal
-            if (move.origin, move.keep) in defending and move.to not in theirs
-        ]
 
     def _traps(self, team: int, legal: list[Move]) -> list[Move]:
         """The moves among ``legal`` after which the other team is held fast (see
