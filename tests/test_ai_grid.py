@@ -216,6 +216,33 @@ def test_a_win_in_three_turns_that_it_finds_holds_against_every_answer():
             assert double_threat_pairs(after(first, answer, 1), 0), (game, turn, answer)
 
 
+def test_a_threat_win_is_not_claimed_past_a_block_that_threatens_back():
+    # White to move on 19x19, from a game against a strong engine. E7 M10 (blocking
+    # Black's five and making a threat) looked like a win in five turns; Black answered
+    # G7, the block, with H6 beside it on a line of two, making three threats of its own,
+    # and won the game. Neither stone makes a threat alone.
+    game = new_game("connect6", size=19)
+    stones = (
+        "G10 M7 I12 H9 G13 F11 G11 I11 H10 H12 J12 G12 F10 E10 J11 J9 H11 I10 K10 H8 L9"
+        " H7 K12 L12 K9 I9 H13 F15 G9 I7 J7 L7 E11 D12 L13 M14 L8 I8 L11 I5 F8"
+    )
+    for point in stones.split():
+        game.play(point)
+    board = LineBoard.from_game(game)
+    for point in ["E7", "M10"]:
+        board.play(board.key(point), 1)
+    answer = [board.key("G7"), board.key("H6")]
+    for key in answer:
+        board.play(key, 0)
+    assert len(board.threats[0]) == 3
+    for key in reversed(answer):
+        board.undo(key)
+    for point in ["M10", "E7"]:
+        board.undo(board.key(point))
+    turn = ThreatSearch(board, 1, time.perf_counter() + 60).forced_win(6)
+    assert turn is None or {str(board.square(key)) for key in turn} != {"E7", "M10"}
+
+
 def test_hard_finds_a_six_turn_win_by_double_threats_in_a_third_of_its_stones():
     # Black to move on 19x19, from a game against a strong engine: Black wins in six
     # turns by threats that each need both of White's stones. A search by any threats

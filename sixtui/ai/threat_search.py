@@ -17,8 +17,9 @@ leave one; on the last turn, only pairs whose threats two stones cannot stop.
 
 The defender's answers are every set of stones meeting all threats; a free
 second stone is tried on the points of the attacker's clean windows of two
-stones or more and on the defender's own lines of three (a counter-threat),
-which are the only places where it changes the next turn. Positions already
+stones or more, on the defender's own lines of three and on its lines of two
+through the block (a counter-threat, alone or with the block), which are the
+only places where it changes the next turn. Positions already
 solved are kept in a table keyed on the board's Zobrist hash.
 
 >>> import time
@@ -248,7 +249,7 @@ class ThreatSearch:
         answers = {
             (block, other) if block < other else (other, block)
             for (block,) in blocks
-            for other in spare
+            for other in spare | self._counter_partners(block)
             if other != block
         }
         if not answers:  # nothing else matters: the second stone goes anywhere
@@ -259,6 +260,20 @@ class ThreatSearch:
         ordered = sorted(answers)
         ordered.sort(key=lambda pair: values[pair[0]] + values[pair[1]], reverse=True)
         return ordered
+
+    def _counter_partners(self, block: int) -> set[int]:
+        """The open points that make a threat of the defender's together with ``block``:
+        those of its clean windows of two stones or more through ``block``. A block that
+        makes a four with the free stone turns the attack around, as one on a line of three
+        does alone."""
+        board, defender = self.board, self.defender
+        mine, theirs, blocked = board.counts[defender], board.counts[self.attacker], board.blocked
+        return {
+            key
+            for window in board.geometry.through[block]
+            if mine[window] >= 2 and not theirs[window] and not blocked[window]
+            for key in board.empties(window)
+        }
 
 
 def double_threat(board: LineBoard, team: int) -> tuple[int, ...] | None:
