@@ -229,18 +229,11 @@ def test_a_threat_win_is_not_claimed_past_a_block_that_threatens_back():
     for point in stones.split():
         game.play(point)
     board = LineBoard.from_game(game)
-    for point in ["E7", "M10"]:
-        board.play(board.key(point), 1)
-    answer = [board.key("G7"), board.key("H6")]
-    for key in answer:
-        board.play(key, 0)
-    assert len(board.threats[0]) == 3
-    for key in reversed(answer):
-        board.undo(key)
-    for point in ["M10", "E7"]:
-        board.undo(board.key(point))
     turn = ThreatSearch(board, 1, time.perf_counter() + 60).forced_win(6)
     assert turn is None or {str(board.square(key)) for key in turn} != {"E7", "M10"}
+    for point, team in [("E7", 1), ("M10", 1), ("G7", 0), ("H6", 0)]:
+        board.play(board.key(point), team)
+    assert len(board.threats[0]) == 3
 
 
 def test_hard_finds_a_six_turn_win_by_double_threats_in_a_third_of_its_stones():

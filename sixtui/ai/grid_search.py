@@ -39,6 +39,7 @@ from sixtui.ai.line_patterns import (
     STOPS_ALL_HOPE,
     LineBoard,
     Valuation,
+    line_partners,
     point_gains,
     point_values,
     windows_of,
@@ -188,7 +189,7 @@ def candidate_pairs(
         firsts = list(dict.fromkeys([*ranked, *extra]))
         pairs = set()
         for first in firsts:
-            seconds = ranked[:PARTNERS] + _line_partners(board, team, first)
+            seconds = ranked[:PARTNERS] + line_partners(board, team, first)
             pairs.update(
                 (first, second) if first < second else (second, first)
                 for second in seconds
@@ -230,17 +231,6 @@ def _blocking_pairs(board: LineBoard, other: int, ranked: list[int]) -> set[tupl
         if len(ranked) < 2:
             pairs.add(block)
     return pairs
-
-
-def _line_partners(board: LineBoard, team: int, first: int) -> list[int]:
-    """Open points sharing with ``first`` a clean window holding some of ``team``'s stones."""
-    mine, theirs, blocked = board.counts[team], board.counts[1 - team], board.blocked
-    partners = set()
-    for window in board.geometry.through[first]:
-        if mine[window] >= 2 and not theirs[window] and not blocked[window]:
-            partners.update(board.empties(window))
-    partners.discard(first)
-    return sorted(partners)
 
 
 class PairSearch:

@@ -470,6 +470,18 @@ def point_values(
     return values
 
 
+def line_partners(board: LineBoard, team: int, first: int) -> list[int]:
+    """Open points sharing with ``first`` a clean window holding two or more of ``team``'s
+    stones: where a second stone makes a line with it."""
+    mine, theirs, blocked = board.counts[team], board.counts[1 - team], board.blocked
+    partners = set()
+    for window in board.geometry.through[first]:
+        if mine[window] >= 2 and not theirs[window] and not blocked[window]:
+            partners.update(board.empties(window))
+    partners.discard(first)
+    return sorted(partners)
+
+
 def point_gains(board: LineBoard, team: int, keys: Iterable[int]) -> dict[int, float]:
     """What a stone of ``team`` on each of ``keys`` gains for the turn about to be played:
     what it builds in its own clean windows by the valuation's ``turn_worth``, and the

@@ -46,6 +46,7 @@ from sixtui.ai.line_patterns import (
     STOPS_ALL_HOPE,
     THREAT,
     LineBoard,
+    line_partners,
     point_values,
     windows_of,
 )
@@ -249,7 +250,9 @@ class ThreatSearch:
         answers = {
             (block, other) if block < other else (other, block)
             for (block,) in blocks
-            for other in spare | self._counter_partners(block)
+            # A block that makes a four with the free stone, on a line of two through
+            # it, turns the attack around, as one on a line of three does alone.
+            for other in spare.union(line_partners(board, defender, block))
             if other != block
         }
         if not answers:  # nothing else matters: the second stone goes anywhere
@@ -260,20 +263,6 @@ class ThreatSearch:
         ordered = sorted(answers)
         ordered.sort(key=lambda pair: values[pair[0]] + values[pair[1]], reverse=True)
         return ordered
-
-    def _counter_partners(self, block: int) -> set[int]:
-        """The open points that make a threat of the defender's together with ``block``:
-        those of its clean windows of two stones or more through ``block``. A block that
-        makes a four with the free stone turns the attack around, as one on a line of three
-        does alone."""
-        board, defender = self.board, self.defender
-        mine, theirs, blocked = board.counts[defender], board.counts[self.attacker], board.blocked
-        return {
-            key
-            for window in board.geometry.through[block]
-            if mine[window] >= 2 and not theirs[window] and not blocked[window]
-            for key in board.empties(window)
-        }
 
 
 def double_threat(board: LineBoard, team: int) -> tuple[int, ...] | None:
