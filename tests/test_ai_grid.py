@@ -13,9 +13,16 @@ from itertools import combinations
 import pytest
 
 from sixtui.ai import choose_turn
-from sixtui.ai.grid import choose_grid_turn
-from sixtui.ai.grid_search import TEMPO_POINTS, best_pair_gain
-from sixtui.ai.line_patterns import ATTACKING, BLOCKED, LINES, LineBoard, point_gains
+from sixtui.ai.grid import PLANS, choose_grid_turn
+from sixtui.ai.grid_search import TEMPO_POINTS, best_pair_gain, candidate_pairs, pair_value
+from sixtui.ai.line_patterns import (
+    ATTACKING,
+    BLOCKED,
+    LINES,
+    LineBoard,
+    point_gains,
+    point_values,
+)
 from sixtui.ai.threat_search import ThreatSearch
 from sixtui.rules import IllegalMove, Move, Square, new_game
 from support.turns import level_turn, play_whole_turn, random_position
@@ -234,6 +241,24 @@ def test_a_threat_win_is_not_claimed_past_a_block_that_threatens_back():
     for point, team in [("E7", 1), ("M10", 1), ("G7", 0), ("H6", 0)]:
         board.play(board.key(point), team)
     assert len(board.threats[0]) == 3
+
+
+def test_a_pair_that_builds_a_line_with_a_lone_stone_is_weighed():
+    # White to move on 19x19, from a game against a strong engine: L12 M13 make a line
+    # of three with J10 and set up the win White went on to play. Neither point is
+    # among White's eight best alone, yet together they are its best pair.
+    game = new_game("connect6", size=19)
+    for point in ["I7", "L7", "L13", "L9", "I10", "I9", "J10", "H8", "K8"]:
+        game.play(point)
+    board = LineBoard.from_game(game, ATTACKING)
+    white, quiet = 1, tuple(sorted((board.key("L12"), board.key("M13"))))
+    assert not board.threats[0] and not board.threats[1]
+    values = point_values(board, white, board.near(2), ATTACKING)
+    best_points = sorted(values, key=values.__getitem__, reverse=True)
+    assert not set(quiet) & set(best_points[:8])
+    everything = list(combinations(sorted(best_points[:40]), 2))
+    assert max(everything, key=lambda pair: pair_value(board, white, values, pair)) == quiet
+    assert quiet in candidate_pairs(board, white, 8, building=PLANS["hard"].building_points)[:16]
 
 
 def test_hard_finds_a_six_turn_win_by_double_threats_in_a_third_of_its_stones():

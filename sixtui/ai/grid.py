@@ -102,6 +102,10 @@ class Plan:
     tempo: float = 0.0
     # Connect6: what its windows are worth; Game of 6 weighs its enclosures against LINES
     valuation: Valuation = LINES
+    # Connect6: best points whose pairs that build a line together with a stone of its
+    # own are weighed too, at the root and in the look ahead: two stones that make a
+    # three with a lone stone may each be worth little alone
+    building_points: int = 0
 
 
 PLANS = {
@@ -129,6 +133,7 @@ PLANS = {
         sees_double_threats=True,
         tempo=1.0,
         valuation=ATTACKING,
+        building_points=24,
     ),
 }
 # Game of 6 plays by the same plans: hard checked only four turns deep there once, and
@@ -328,10 +333,11 @@ def _root_pairs(
     zone = zone or []
     team = work.to_move
     extra = _ranked_points(values)[: plan.extra_points] + zone
-    pairs = candidate_pairs(board, team, plan.root_width, extra)
+    building = _building_points(work, plan)
+    pairs = candidate_pairs(board, team, plan.root_width, extra, building=building)
     if work.name != "gameof6":
         if threatened and board.valuation is not LINES:
-            guarding = candidate_pairs(board, team, plan.root_width, extra, LINES)
+            guarding = candidate_pairs(board, team, plan.root_width, extra, LINES, building)
             return _interleaved(pairs, guarding, plan.root_pairs)
         return pairs[: plan.root_pairs]
     lines = point_values(board, team, values)
@@ -341,6 +347,11 @@ def _root_pairs(
         pairs = race_pairs(board, team, pairs, plan.root_pairs // 2, plan.mixes_threats)
     pairs = pairs[: plan.root_pairs]
     return _breaking_pairs(work, board, pairs, deadline) if plan.guards_polygonals else pairs
+
+
+def _building_points(game: Game, plan: Plan) -> int:
+    """The best points whose building pairs the level weighs in ``game``."""
+    return plan.building_points if game.name == "connect6" else 0
 
 
 def _interleaved(
@@ -632,6 +643,7 @@ def _best_safe_pair(
         plan.nudge * (1 + tempo),
         plan.sees_double_threats and game.name == "connect6",
         tempo,
+        _building_points(game, plan),
     )
     if game.name == "gameof6" and plan.reads_enclosures:
         colored = (game.colored_count(0), game.colored_count(1))  # type: ignore[attr-defined]

@@ -169,6 +169,7 @@ def candidate_pairs(
     width: int,
     extra: Iterable[int] = (),
     valuation: Valuation | None = None,
+    building: int = 0,
 ) -> list[tuple[int, ...]]:
     """The pairs worth trying for ``team``, best-valued first (:func:`pair_value`, by
     ``valuation``, by default the board's).
@@ -177,12 +178,13 @@ def candidate_pairs(
     two stones cannot, any two of its points, to delay). Otherwise each of the
     ``width`` best points (and ``extra`` ones) with the best points and with the
     points that share a line of its own with it, where two stones together make
-    more than apart.
+    more than apart; and the pairs of the ``building`` best points that share a
+    window holding a stone of its own (:func:`building_pairs`).
     """
     other = 1 - team
     valuation = board.valuation if valuation is None else valuation
-    ranked, values = _ranked_values(board, team, valuation)
-    ranked = ranked[:width]
+    everything, values = _ranked_values(board, team, valuation)
+    ranked = everything[:width]
     if board.threats[other]:
         pairs = _blocking_pairs(board, other, ranked)
     else:
@@ -196,6 +198,7 @@ def candidate_pairs(
                 if second != first
             )
         pairs.update(combinations(sorted(ranked), 2))
+        pairs.update(building_pairs(board, team, everything[:building]))
     missing = {key for pair in pairs for key in pair if key not in values}
     values.update(point_values(board, team, missing, valuation))
     spoil, worth = valuation.spoil, valuation.worth
@@ -213,6 +216,33 @@ def candidate_pairs(
     scored.sort(key=itemgetter(1))
     scored.sort(key=itemgetter(0), reverse=True)
     return [pair for _, pair in scored]
+
+
+def building_pairs(board: LineBoard, team: int, points: Iterable[int]) -> list[tuple[int, int]]:
+    """The pairs of ``points`` that share a clean window holding a stone of ``team``'s:
+    played together they make a line of three or more there, which neither makes alone.
+    Such a pair is often the best by :func:`pair_value` though neither point is among
+    the best alone (a quiet turn that sets up threats on two lines).
+
+    >>> board = LineBoard(9)
+    >>> board.play(board.key("C3"), 0)
+    >>> board.play(board.key("E5"), 1)
+    >>> points = [board.key(name) for name in ("D3", "E3", "C5", "C6", "F6", "G7")]
+    >>> [(str(board.square(a)), str(board.square(b))) for a, b in building_pairs(board, 0, points)]
+    [('D3', 'E3'), ('C5', 'C6')]
+
+    F6 and G7 share a diagonal with C3, but E5 of the other team's closes it.
+    """
+    mine, theirs, blocked = board.counts[team], board.counts[1 - team], board.blocked
+    shared = _shared_windows(board.size)
+    found = []
+    for first, second in combinations(sorted(points), 2):
+        if any(
+            mine[window] and not theirs[window] and not blocked[window]
+            for window in shared[first].get(second, ())
+        ):
+            found.append((first, second))
+    return found
 
 
 def _blocking_pairs(board: LineBoard, other: int, ranked: list[int]) -> set[tuple[int, ...]]:
@@ -251,6 +281,7 @@ class PairSearch:
         noise: float = 0.0,
         sees_double_threats: bool = False,
         tempo: float = 0.0,
+        building: int = 0,
     ) -> None:
         self.board = board
         self.width = width
@@ -266,6 +297,9 @@ class PairSearch:
         """The share of the side to move's best pair (:func:`best_pair_gain`) that a leaf
         counts for it: the turn it is about to play, without which a look ending on the
         other side's turn favours whoever moved last."""
+        self.building = building
+        """Best points whose pairs that build a line together are tried at each turn
+        (:func:`candidate_pairs`): the quiet turns a strong side sets up threats with."""
         self.bonus: dict[tuple[int, ...], float] = {}
         """What each root pair gains besides its lines (cells colored in Game of 6)."""
         self.nodes = 0
@@ -328,7 +362,9 @@ class PairSearch:
         known = (board.hash, team)
         pairs = self._pairs.get(known)
         if pairs is None:  # a deeper look meets the positions of the last one again
-            pairs = self._pairs[known] = candidate_pairs(board, team, self.width[1])
+            pairs = self._pairs[known] = candidate_pairs(
+                board, team, self.width[1], building=self.building
+            )
         for pair in pairs[: width * 2]:
             for key in pair:
                 board.play(key, team)
