@@ -14,8 +14,9 @@ The levels differ in how far they look for threat wins, how many pairs they
 weigh, and how sharply they judge them:
 
 * ``hard`` looks for its own threat wins up to six turns, weighs thirty pairs
-  with eight best points a side in the look ahead, and checks its choice for the
-  other team's threat wins up to six turns. It also looks for wins by double
+  with eight best points a side in the look ahead (in Connect6 also the pairs of
+  its best points that build a line together with a stone of its own), and checks
+  its choice for the other team's threat wins up to six turns. It also looks for wins by double
   threats alone (every threat needing both of the other team's stones), its own and
   the other team's, up to eight turns: the long wins strong programs play. Its look
   ahead counts in its last positions the turn the side to move is about to play, and
@@ -27,8 +28,9 @@ weigh, and how sharply they judge them:
   also reads wins by a threat of six and a closing together
   (:mod:`sixtui.ai.mixed_threats`), plays its own and spoils the other team's.
 * ``normal`` does the same, Game of 6's reading of the race included, with three
-  turns of threats, narrower looks, no double-threat search, no turn to come in its
-  leaves and no reading of wins by a threat and a closing together.
+  turns of threats, narrower looks, no double-threat search, no pairs built together
+  beyond its best points, no turn to come in its leaves and no reading of wins by a
+  threat and a closing together.
 * ``easy`` looks ahead with narrow looks for its own time (at most
   :data:`EASY_SECONDS`, however long it is given) and misjudges pairs by up to a
   line of three, so it plays loosely; it makes six, and mostly stops the other
