@@ -261,6 +261,46 @@ def test_a_pair_that_builds_a_line_with_a_lone_stone_is_weighed():
     assert quiet in candidate_pairs(board, white, 8, building=PLANS["hard"].building_points)[:16]
 
 
+def test_a_block_is_weighed_with_a_free_stone_that_makes_a_four_with_it():
+    # White to move on 19x19, from a game against a strong engine: L15 is the one block
+    # of Black's diagonal I12-M16; with K16 it also makes White's four K16-N13, the best
+    # block by pair value. K16 is not among White's eight best points alone, the only
+    # free stones a block once went with, so the look ahead never weighed that reply.
+    game = new_game("connect6", size=19)
+    stones = [
+        "M8",
+        "M12",
+        "M13",
+        "I13",
+        "H13",
+        "L13",
+        "N13",
+        "J13",
+        "K13",
+        "G13",
+        "N11",
+        "I12",
+        "K14",
+        "M15",
+        "M14",
+        "M10",
+        "M16",
+    ]
+    for point in stones:
+        game.play(point)
+    board = LineBoard.from_game(game, ATTACKING)
+    white, block, free = 1, board.key("L15"), board.key("K16")
+    assert board.blocking_sets(0) == [(block,)]
+    values = point_values(board, white, board.near(2), ATTACKING)
+    best_points = sorted(values, key=values.__getitem__, reverse=True)
+    assert free not in best_points[:8]
+    building = PLANS["hard"].building_points
+    assert candidate_pairs(board, white, 8, building=building)[0] == tuple(sorted((block, free)))
+    board.play(block, white)
+    board.play(free, white)
+    assert board.threats[white]
+
+
 def test_hard_finds_a_six_turn_win_by_double_threats_in_a_third_of_its_stones():
     # Black to move on 19x19, from a game against a strong engine: Black wins in six
     # turns by threats that each need both of White's stones. A search by any threats

@@ -175,18 +175,20 @@ def candidate_pairs(
     ``valuation``, by default the board's).
 
     With the other team threatening, the pairs that meet all its threats (when
-    two stones cannot, any two of its points, to delay). Otherwise each of the
-    ``width`` best points (and ``extra`` ones) with the best points and with the
-    points that share a line of its own with it, where two stones together make
-    more than apart; and the pairs of the ``building`` best points that share a
-    window holding a stone of its own (:func:`building_pairs`).
+    two stones cannot, any two of its points, to delay): a stone that meets them all
+    goes with each of the ``width`` best points, or the ``building`` best when more,
+    since a block's free stone may make a line with it that neither makes alone.
+    Otherwise each of the ``width`` best points (and ``extra`` ones) with the best
+    points and with the points that share a line of its own with it, where two
+    stones together make more than apart; and the pairs of the ``building`` best
+    points that share a window holding a stone of its own (:func:`building_pairs`).
     """
     other = 1 - team
     valuation = board.valuation if valuation is None else valuation
     everything, values = _ranked_values(board, team, valuation)
     ranked = everything[:width]
     if board.threats[other]:
-        pairs = _blocking_pairs(board, other, ranked)
+        pairs = _blocking_pairs(board, other, everything[: max(width, building)])
     else:
         firsts = list(dict.fromkeys([*ranked, *extra]))
         pairs = set()
