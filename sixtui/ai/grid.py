@@ -106,7 +106,8 @@ class Plan:
     valuation: Valuation = LINES
     # Connect6: best points whose pairs that build a line together with a stone of its
     # own are weighed too, at the root and in the look ahead: two stones that make a
-    # three with a lone stone may each be worth little alone
+    # three with a lone stone may each be worth little alone; a block goes with each
+    # of them, as its free stone may make a line with it
     building_points: int = 0
 
 

@@ -300,8 +300,9 @@ class PairSearch:
         counts for it: the turn it is about to play, without which a look ending on the
         other side's turn favours whoever moved last."""
         self.building = building
-        """Best points whose pairs that build a line together are tried at each turn
-        (:func:`candidate_pairs`): the quiet turns a strong side sets up threats with."""
+        """Best points whose pairs that build a line together are tried at each turn,
+        and that a block goes with (:func:`candidate_pairs`): the quiet turns a strong
+        side sets up threats with, and the blocks that threaten back."""
         self.bonus: dict[tuple[int, ...], float] = {}
         """What each root pair gains besides its lines (cells colored in Game of 6)."""
         self.nodes = 0
