@@ -15,9 +15,13 @@ import pytest
 
 from sixtui.ai import LEVELS, choose_turn
 from sixtui.ai.six import (
+    HARD_DEPTH,
     HARD_LIFTS_PER_PIECE,
     HARD_SECOND_ROUND_REPLY_WIDTH,
+    HARD_WIDTH,
     hard_lifts_per_piece,
+    hard_pre_empts,
+    hard_search,
 )
 from sixtui.ai.six_search import MOVES_PER_CELL, PIECE_WORTH, THREAT_WIN, WIN, SixSearch
 from sixtui.ai.six_shapes import ShapeBoard
@@ -467,6 +471,59 @@ def test_hard_keeps_the_piece_that_holds_its_block_on_the_layout():
         if trap in game.legal_moves():
             assert pieces_cut_off_by(game, trap) == 0, f"hard played {move}"
         game.undo()
+
+
+# Partner Six from the benchmark's opening 360, normal's team first, up to hard's turn:
+# hard's -3,-1 there left it two shapes two pieces short (-5,-1 -4,-1 and -3,0 -3,1).
+# Searching the other team's seven best-ranked answers, none of them on those cells, hard
+# took it for a forced win; normal's -3,0 spoilt the triangle, and hard lost the game.
+PRE_EMPTED = "0,0 0,-1 0,-2 -1,-1 1,-1 -2,-1 2,-2 -1,0 -2,1 -2,0 -1,-2"
+
+
+def test_hard_takes_no_threats_for_a_forced_win_that_a_block_ahead_stops():
+    game = new_game("six", ruleset="steffen", players=4)
+    for move in PRE_EMPTED.split():
+        game.play(move)
+    # As many positions as hard searches in the benchmark's turns.
+    _, score = hard_search(game, math.inf, 16_000).best_move(HARD_DEPTH)
+    assert score < THREAT_WIN // 2
+    game.play("-3,-1")
+    answers = {str(move) for move in hard_search(game, math.inf).candidates(HARD_WIDTH)}
+    assert {"-3,0", "-3,1", "-4,-1"} <= answers  # -5,-1 touches no piece yet
+    game.play("-3,0")
+    _, score = hard_search(game, math.inf, 16_000).best_move(HARD_DEPTH)
+    assert score < THREAT_WIN // 2  # what -3,-1 was to force is gone
+
+
+@pytest.mark.parametrize(("players", "pre_empts"), [(2, False), (4, True)])
+def test_hard_pre_empts_shapes_two_pieces_short_in_partner_six_only(players, pre_empts):
+    assert hard_pre_empts(new_game("six", ruleset="steffen", players=players)) is pre_empts
+
+
+@pytest.mark.parametrize("ruleset", ["steffen", "romanian"])
+def test_partner_hard_weighs_every_block_of_a_shape_two_pieces_short_in_the_first_round(ruleset):
+    """Each placement onto a cell where the other team's next piece would make a winning
+    cell is among the moves hard searches, however it ranks."""
+    options = {"ruleset": ruleset, "players": 4}
+    centre_rule = new_game("six", **options).rules.centre_may_be_opponent
+    beyond_the_width = 0
+    for game in clumped_positions(options, games=8, seed=23):
+        team = game.team(game.to_move)
+        board = {pack(cell): owner for cell, owner in game.layout().items()}
+        if completing_cells(board, team, centre_rule) or completing_cells(
+            board, 1 - team, centre_rule
+        ):
+            continue  # a win to take, or a winning cell to block: those moves alone
+        blocks_ahead = set()
+        for move in game.legal_moves():
+            board[pack(move.to)] = 1 - team
+            if completing_cells(board, 1 - team, centre_rule):
+                blocks_ahead.add(move)
+            del board[pack(move.to)]
+        assert blocks_ahead <= set(hard_search(game, math.inf).candidates(HARD_WIDTH)), str(game)
+        ranked = SixSearch(game, math.inf, HARD_WIDTH).candidates(HARD_WIDTH)
+        beyond_the_width += bool(blocks_ahead - set(ranked))
+    assert beyond_the_width >= 3
 
 
 @pytest.mark.parametrize(("players", "limit"), [(2, HARD_LIFTS_PER_PIECE), (4, None)])

@@ -16,7 +16,8 @@ in step with every move tried:
   by what their lifts capture (read from the layout's cut points), and the best
   ``width`` are searched; where a lift may not split the layout and the other team
   has few pieces it may lift without freeing a shape, the moves that leave it none
-  come first.
+  come first; asked to (``pre_empting``), in the first round the moves onto the cells
+  of the other team's shapes two pieces short are searched too, however they rank.
 
 Where the depth runs out, the position is searched on along threats only
 (``threat_plies`` of them): the side to move makes a winning cell, the other must
@@ -128,6 +129,11 @@ class SixSearch:
     machine: with one, a seed repeats a game exactly. Given ``lifts_per_piece``, the
     second-round moves searched in each position lift each piece at most so many times
     while there are others.
+
+    With ``pre_empting``, a side placing pieces also searches every move onto a cell of
+    the other team's shapes two pieces short (a shape one piece from a winning cell),
+    however low the cells rank: a sequence of threats is only forced if none of those
+    stops it, and without them a narrow search finds wins and losses that are not there.
     """
 
     def __init__(
@@ -139,6 +145,7 @@ class SixSearch:
         max_nodes: int | None = None,
         reply_width: int | None = None,
         lifts_per_piece: int | None = None,
+        pre_empting: bool = False,
     ) -> None:
         self.game = game.copy()
         self.deadline = deadline
@@ -147,6 +154,7 @@ class SixSearch:
         self.reply_width = width if reply_width is None else reply_width
         self.threat_plies = threat_plies
         self.lifts_per_piece = lifts_per_piece
+        self.pre_empting = pre_empting
         board = {pack(cell): team for cell, team in game.layout().items()}  # type: ignore[attr-defined]
         self.shapes = ShapeBoard(board, game.rules.centre_may_be_opponent)  # type: ignore[attr-defined]
         self.declaring: bool = game.declare  # type: ignore[attr-defined]
@@ -279,8 +287,22 @@ class SixSearch:
             blocks = [move for move in legal if move.to in theirs]
             legal = blocks or legal
         ranked = self._ranked(legal, team, width)
+        if self.pre_empting and not theirs and game.in_hand(game.to_move):  # type: ignore[attr-defined]
+            ranked += self._pre_empts(team, legal, ranked)
         traps = self._traps(team, legal)
         return traps + [move for move in ranked if move not in traps]
+
+    def _pre_empts(self, team: int, legal: list[Move], ranked: list[Move]) -> list[Move]:
+        """The moves among ``legal`` but not in ``ranked`` that put a piece of ``team`` on a
+        cell of the other team's shapes two pieces short, best ranked first."""
+        near = {
+            unpack(cell)
+            for missing in self.shapes.threats(1 - team)
+            if len(missing) == 2
+            for cell in missing
+        }
+        moves = [move for move in legal if move.to in near and move not in ranked]
+        return self._ranked(moves, team, len(moves))
 
     def _traps(self, team: int, legal: list[Move]) -> list[Move]:
         """The moves among ``legal`` after which the other team is held fast (see
