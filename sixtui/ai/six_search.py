@@ -295,12 +295,7 @@ class SixSearch:
     def _pre_empts(self, team: int, legal: list[Move], ranked: list[Move]) -> list[Move]:
         """The moves among ``legal`` but not in ``ranked`` that put a piece of ``team`` on a
         cell of the other team's shapes two pieces short, best ranked first."""
-        near = {
-            unpack(cell)
-            for missing in self.shapes.threats(1 - team)
-            if len(missing) == 2
-            for cell in missing
-        }
+        near = self._threat_cells(1 - team)
         moves = [move for move in legal if move.to in near and move not in ranked]
         return self._ranked(moves, team, len(moves))
 
@@ -406,12 +401,17 @@ class SixSearch:
     def _threats(self, team: int) -> list[Move]:
         """The best few moves that put a piece of ``team`` where it makes a winning cell,
         double threats first."""
-        threats = self.shapes.threats(team)
-        cells = {unpack(cell) for missing in threats if len(missing) == 2 for cell in missing}
+        cells = self._threat_cells(team)
         if not cells:
             return []
         moves = [move for move in self.game.legal_moves() if move.to in cells]
         return self._ranked(moves, team, THREAT_MOVES)
+
+    def _threat_cells(self, team: int) -> set[Hex]:
+        """The cells where a piece of ``team`` makes a winning cell: those of its shapes
+        two pieces short."""
+        threats = self.shapes.threats(team)
+        return {unpack(cell) for missing in threats if len(missing) == 2 for cell in missing}
 
     def capture_gains(self, team: int) -> dict[tuple[Hex, Hex | None], int]:
         """What each lift of ``team``'s that splits the layout captures, worth to
